@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { environmentSchema } from '../protocol/environments';
+import { healthReportSchema } from './health-schemas';
+
+/**
+ * The whole IPC surface between the renderer and main. Every command names the
+ * zod schema of its input and output, every event the schema of its payload;
+ * main validates both directions against this object, and the renderer's types
+ * are inferred from it.
+ */
+export const contract = {
+  commands: {
+    'app.health': { input: z.undefined(), output: healthReportSchema },
+    'app.setEnvironment': {
+      input: z.strictObject({ environment: environmentSchema }),
+      output: healthReportSchema,
+    },
+  },
+  events: {
+    'app.healthChanged': healthReportSchema,
+  },
+} as const;
+
+export type Contract = typeof contract;
+export type CommandName = keyof Contract['commands'];
+export type EventName = keyof Contract['events'];
+export type CommandInput<C extends CommandName> = z.input<Contract['commands'][C]['input']>;
+export type CommandOutput<C extends CommandName> = z.output<Contract['commands'][C]['output']>;
+export type EventPayload<E extends EventName> = z.output<Contract['events'][E]>;
+
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && Object.hasOwn(contract.commands, name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(contract.events, name);
+}

@@ -1,0 +1,35 @@
+import { AppError } from '../errors';
+
+/**
+ * The chains CoW Protocol runs on. The orderbook wants its own path segment
+ * (`xdai`, not `gnosis`), the token/yield service wants the numeric id, and the
+ * explorer has its own prefix: one table keeps the three from drifting apart.
+ */
+export interface Chain {
+  readonly id: number;
+  readonly alias: string;
+  readonly name: string;
+  readonly orderbookSegment: string;
+  readonly explorerPrefix: string;
+}
+
+export const CHAINS: readonly Chain[] = [
+  { id: 1, alias: 'mainnet', name: 'Ethereum', orderbookSegment: 'mainnet', explorerPrefix: '' },
+  { id: 100, alias: 'gnosis', name: 'Gnosis Chain', orderbookSegment: 'xdai', explorerPrefix: '/gc' },
+  { id: 11155111, alias: 'sepolia', name: 'Sepolia', orderbookSegment: 'sepolia', explorerPrefix: '/sepolia' },
+  { id: 42161, alias: 'arbitrum', name: 'Arbitrum One', orderbookSegment: 'arbitrum_one', explorerPrefix: '/arb1' },
+  { id: 8453, alias: 'base', name: 'Base', orderbookSegment: 'base', explorerPrefix: '/base' },
+];
+
+/** Accepts a chain id (number or decimal string) or an alias, case-insensitively. */
+export function resolveChain(idOrAlias: number | string): Chain {
+  const key = typeof idOrAlias === 'string' ? idOrAlias.trim().toLowerCase() : idOrAlias;
+  const found = CHAINS.find((chain) =>
+    typeof key === 'number' ? chain.id === key : chain.alias === key || String(chain.id) === key,
+  );
+  if (!found) {
+    const known = CHAINS.map((chain) => `${chain.id} (${chain.alias})`).join(', ');
+    throw new AppError('UNKNOWN_CHAIN', `Unknown chain "${idOrAlias}". Supported chains: ${known}.`);
+  }
+  return found;
+}

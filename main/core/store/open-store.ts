@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { migrate, type Migration } from './migrate';
+import { MIGRATIONS } from './migrations';
+
+export interface Store {
+  readonly db: Database;
+  readonly path: string;
+  readonly schemaVersion: number;
+  close(): void;
+}
+
+/**
+ * Opens (creating if needed) the app's SQLite file and migrates it.
+ * WAL lets the UI read while sync writes; synchronous=FULL makes each commit
+ * durable even across a power cut, because an order the user submitted must
+ * never vanish; foreign keys are off by default in SQLite and we want them.
+ */
+export function openStore(path: string, migrations: readonly Migration[] = MIGRATIONS): Store {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new BetterSqlite3(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    const schemaVersion = migrate(db, migrations);
+    return { db, path, schemaVersion, close: () => db.close() };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

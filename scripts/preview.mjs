@@ -1,0 +1,25 @@
+// `npm run preview`: the real main-process services behind the loopback bridge,
+// serving the built renderer, for a browser where Electron is not available.
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+
+const { createServices } = await tsImport('../main/core/services.ts', import.meta.url);
+const { startLoopbackServer } = await tsImport('../main/core/ipc/loopback-server.ts', import.meta.url);
+const { createConsoleLogger } = await tsImport('../main/core/log.ts', import.meta.url);
+const pkg = (await import('../package.json', { with: { type: 'json' } })).default;
+
+const userDataDir = process.env.COW_DESK_DATA ?? join(homedir(), '.cow-desk-preview');
+mkdirSync(userDataDir, { recursive: true });
+const log = createConsoleLogger();
+const services = createServices({ userDataDir, appVersion: pkg.version, log });
+const server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir: 'out/renderer' });
+console.log(`CoW Desk preview: open ${server.url}`);
+const stop = async () => {
+  await server.close();
+  services.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,55 @@
+// `npm test`: lint, typecheck, build, then every test layer on its own so the
+// counts show per layer; ends with one "N passed, N failed" line for all of them.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = 'test-results';
+mkdirSync(results, { recursive: true });
+
+const steps = [
+  { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
+  { name: 'unit', layer: true, cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
+  { name: 'integration', layer: true, cmd: ['bash', 'scripts/with-keychain.sh', 'npx', 'vitest', 'run', '--project', 'integration'] },
+  { name: 'e2e', layer: true, cmd: ['npx', 'vitest', 'run', '--project', 'e2e'] },
+];
+
+const summary = [];
+let failedSteps = 0;
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const report = `${results}/${step.name}.json`;
+  rmSync(report, { force: true });
+  const args = step.layer ? [...step.cmd, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : step.cmd;
+  const run = spawnSync(args[0], args.slice(1), { stdio: 'inherit' });
+  if (run.status !== 0) failedSteps += 1;
+  if (step.layer) summary.push({ name: step.name, ...countsOf(report, run.status) });
+  else summary.push({ name: step.name, ok: run.status === 0 });
+}
+
+console.log('\n=== summary ===');
+let passed = 0;
+let failed = 0;
+for (const row of summary) {
+  if ('ok' in row) {
+    console.log(`${row.name.padEnd(12)} ${row.ok ? 'ok' : 'FAILED'}`);
+    continue;
+  }
+  passed += row.passed;
+  failed += row.failed;
+  console.log(`${row.name.padEnd(12)} ${row.passed} passed, ${row.failed} failed, ${row.skipped} skipped`);
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
+
+function countsOf(file, status) {
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    const skipped = json.numPendingTests + json.numTodoTests;
+    return { passed: json.numPassedTests, failed: json.numFailedTests, skipped };
+  } catch {
+    // The runner died before writing its report: count the layer as one failure.
+    return { passed: 0, failed: status === 0 ? 0 : 1, skipped: 0 };
+  }
+}

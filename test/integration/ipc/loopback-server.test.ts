@@ -1,0 +1,87 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startLoopbackServer, type LoopbackServer } from '../../../main/core/ipc/loopback-server';
+import { createServices, type Services } from '../../../main/core/services';
+import { recordingLogger } from '../../helpers/recording-logger';
+import { makeTempDir } from '../../helpers/temp-dir';
+
+describe('loopback bridge over real HTTP', () => {
+  let dir: ReturnType<typeof makeTempDir>;
+  let services: Services;
+  let server: LoopbackServer;
+
+  beforeEach(async () => {
+    dir = makeTempDir();
+    const staticDir = join(dir.path, 'renderer');
+    mkdirSync(staticDir);
+    writeFileSync(join(staticDir, 'preview.html'), '<!doctype html><title>preview</title>');
+    const log = recordingLogger();
+    services = createServices({ userDataDir: join(dir.path, 'data'), appVersion: '0.1.0', log });
+    server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir });
+  });
+  afterEach(async () => {
+    await server.close();
+    services.close();
+    dir.remove();
+  });
+
+  const invoke = (body: unknown, token = server.token) =>
+    fetch(`${server.origin}/ipc/invoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it('listens on 127.0.0.1 only and answers commands with envelopes', async () => {
+    expect(new URL(server.origin).hostname).toBe('127.0.0.1');
+    const response = await invoke({ command: 'app.health' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, value: { appVersion: '0.1.0', environment: 'production' } });
+    expect(await (await invoke({ command: 'app.nope' })).json()).toMatchObject({ ok: false, error: { code: 'UNKNOWN_COMMAND' } });
+  });
+
+  it('refuses calls without the per-run token, and non-JSON bodies', async () => {
+    expect((await invoke({ command: 'app.health' }, 'f'.repeat(64))).status).toBe(401);
+    expect((await invoke({ command: 'app.health' }, '')).status).toBe(401);
+    expect((await invoke('{not json')).status).toBe(400);
+  });
+
+  it('refuses requests addressed to another host name (DNS rebinding)', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${server.origin}/ipc/invoke`, {
+        method: 'POST',
+        headers: { Host: `evil.example:${new URL(server.origin).port}`, Authorization: `Bearer ${server.token}` },
+      });
+      req.on('response', (res) => resolve(res.statusCode ?? 0)).on('error', reject);
+      req.end('{"command":"app.health"}');
+    });
+    expect(status).toBe(421);
+  });
+
+  it('streams events to a subscriber that holds the token', async () => {
+    const refused = await fetch(`${server.origin}/ipc/events?token=wrong`);
+    expect(refused.status).toBe(401);
+
+    const controller = new AbortController();
+    const stream = await fetch(`${server.origin}/ipc/events?token=${server.token}`, { signal: controller.signal });
+    const reader = stream.body!.getReader();
+    await reader.read(); // the ": connected" comment
+    await invoke({ command: 'app.setEnvironment', input: { environment: 'staging' } });
+    let text = '';
+    while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+    const data = JSON.parse(text.split('data: ')[1]!.trim()) as { event: string; payload: { environment: string } };
+    expect(data.event).toBe('app.healthChanged');
+    expect(data.payload.environment).toBe('staging');
+    controller.abort();
+  });
+
+  it('serves the renderer page with a CSP that allows only its own origin', async () => {
+    const page = await fetch(`${server.origin}/?token=${server.token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>preview</title>');
+    expect(page.headers.get('content-security-policy')).toContain("connect-src 'self'");
+    expect((await fetch(`${server.origin}/../../etc/passwd`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { contract, isCommandName, isEventName } from '../../../../main/common/ipc/contract';
+
+describe('IPC contract', () => {
+  it('knows its own commands and events only, never inherited object keys', () => {
+    expect(isCommandName('app.health')).toBe(true);
+    expect(isCommandName('app.setEnvironment')).toBe(true);
+    for (const name of ['toString', '__proto__', 'constructor', 'hasOwnProperty', '', 'app.nope', 42, null]) {
+      expect(isCommandName(name)).toBe(false);
+    }
+    expect(isEventName('app.healthChanged')).toBe(true);
+    expect(isEventName('valueOf')).toBe(false);
+  });
+
+  it('gives every command an input and an output schema and every event a payload schema', () => {
+    for (const [name, spec] of Object.entries(contract.commands)) {
+      expect(spec.input, name).toHaveProperty('safeParse');
+      expect(spec.output, name).toHaveProperty('safeParse');
+    }
+    for (const [name, schema] of Object.entries(contract.events)) {
+      expect(schema, name).toHaveProperty('safeParse');
+    }
+  });
+
+  it('rejects an environment other than production or staging, and unknown keys', () => {
+    const input = contract.commands['app.setEnvironment'].input;
+    expect(input.safeParse({ environment: 'staging' }).success).toBe(true);
+    expect(input.safeParse({ environment: 'mainnet' }).success).toBe(false);
+    expect(input.safeParse({ environment: 'staging', extra: 1 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { APP_ORIGIN, isTrustedSender } from '../../../../main/common/ipc/sender-policy';
+
+describe('isTrustedSender', () => {
+  it('trusts only the main frame of our own app:// page', () => {
+    expect(isTrustedSender({ url: `${APP_ORIGIN}/index.html`, isMainFrame: true })).toBe(true);
+    expect(isTrustedSender({ url: `${APP_ORIGIN}/index.html`, isMainFrame: false })).toBe(false);
+  });
+
+  it('refuses other origins, schemes, hosts and garbage', () => {
+    for (const url of [
+      'https://evil.example/index.html',
+      'file:///tmp/index.html',
+      'app://other-host/index.html',
+      'http://127.0.0.1:5173/',
+      'not a url',
+      '',
+    ]) {
+      expect(isTrustedSender({ url, isMainFrame: true }), url).toBe(false);
+    }
+    expect(isTrustedSender(null)).toBe(false);
+    expect(isTrustedSender(undefined)).toBe(false);
+  });
+});
