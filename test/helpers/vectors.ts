@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Address, Hex } from 'viem';
+
+/** The public test vectors of shared/spec (public test keys only). */
+export interface Vectors {
+  eip712: { order_type: string; order_type_hash: Hex; cancellations_type: string; cancellations_type_hash: Hex; markers: Record<string, Hex> };
+  domain_separators: { id: string; chainId: number; verifyingContract: Address; domainSeparator: Hex }[];
+  orders: {
+    id: string;
+    domainSeparator: Hex;
+    order: {
+      sellToken: Address; buyToken: Address; receiver: Address; sellAmount: string; buyAmount: string; validTo: number;
+      appData: Hex; feeAmount: string; kind: 'sell' | 'buy'; partiallyFillable: boolean;
+      sellTokenBalance: 'erc20'; buyTokenBalance: 'erc20';
+    };
+    digest: Hex;
+    owner: Address;
+    uid: Hex;
+    signatures: { eip712: Hex; ethsign: Hex };
+    signer_private_key_public_test_key: Hex;
+  }[];
+  app_data: { id: string; fullAppData: string; appDataHash: Hex }[];
+}
+
+export const vectors = JSON.parse(
+  readFileSync(join(process.cwd(), '../shared/spec/vectors.json'), 'utf8'),
+) as Vectors;
