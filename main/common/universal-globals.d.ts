@@ -9,4 +9,6 @@ declare class URL {
   readonly password: string;
   readonly protocol: string;
   readonly username: string;
+  readonly hostname: string;
+  toString(): string;
 }

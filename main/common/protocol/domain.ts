@@ -1,9 +1,14 @@
-import { hashDomain, type Address, type Hex, type TypedDataDomain } from 'viem';
+import { hashDomain, type Address, type Hex } from 'viem';
 import { resolveChain } from './chains';
 import { CONTRACTS } from './contracts';
 import type { Environment } from './environments';
 
-export type ProtocolDomain = TypedDataDomain & { chainId: number; verifyingContract: Address };
+export interface ProtocolDomain {
+  name: string;
+  version: string;
+  chainId: number;
+  verifyingContract: Address;
+}
 
 /** The EIP-712 domain orders and cancellations are signed on. */
 export function domainFor(chainId: number | string, environment: Environment): ProtocolDomain {
@@ -22,7 +27,7 @@ export function customDomain(chainId: number, verifyingContract: Address): Proto
 
 export function domainSeparator(domain: ProtocolDomain): Hex {
   return hashDomain({
-    domain,
+    domain: { ...domain, chainId: BigInt(domain.chainId) },
     types: {
       EIP712Domain: [
         { name: 'name', type: 'string' },
