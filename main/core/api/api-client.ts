@@ -1,0 +1,57 @@
+import type { ServiceEndpoints } from '../../common/protocol/endpoints';
+import type { Environment } from '../../common/protocol/environments';
+import { systemClock, type Clock } from '../clock';
+import type { HttpDeps } from './http-client';
+import { OrderbookClient } from './orderbook-client';
+import { RateLimiter, type RateLimit } from './rate-limiter';
+import { ResponseCache } from './response-cache';
+import { TokenServiceClient } from './token-service-client';
+
+/**
+ * Budgets per bucket. interface.md's 10 quotes/s and 5 submissions/s are upper
+ * bounds; the live orderbook allows about 5 requests/s per IP in all, which is
+ * the default whole-service budget.
+ */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<string, RateLimit>> = {
+  orderbook: { perSecond: 5 },
+  'orderbook:quote': { perSecond: 10 },
+  'orderbook:submit': { perSecond: 5 },
+  tokenService: { perSecond: 10 },
+};
+
+export interface ApiClientOptions {
+  /** Read on every request, so a settings change applies without restart. */
+  endpoints: () => ServiceEndpoints;
+  environment: () => Environment;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  random?: () => number;
+  rateLimits?: Partial<Record<string, RateLimit>>;
+  timeoutMs?: number;
+  /** Attempts per request, the first included (default 6). */
+  maxAttempts?: number;
+}
+
+export interface ApiClient {
+  readonly orderbook: OrderbookClient;
+  readonly tokenService: TokenServiceClient;
+}
+
+/** One client per app: one rate limiter and one cache shared by every caller. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const clock = options.clock ?? systemClock;
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } as Record<string, RateLimit>;
+  const deps: HttpDeps = {
+    fetch: options.fetch ?? globalThis.fetch,
+    clock,
+    random: options.random ?? Math.random,
+    limiter: new RateLimiter(limits, clock),
+    cache: new ResponseCache(clock),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+  };
+  return {
+    orderbook: new OrderbookClient(deps, () => options.endpoints().orderbook, options.environment),
+    tokenService: new TokenServiceClient(deps, () => options.endpoints().tokenService),
+  };
+}

@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import { feeAmountFromErrorData } from '../../common/protocol/api';
+import { describeApiError } from '../../common/protocol/error-messages';
+import type { Clock } from '../clock';
+import { ApiError } from './api-error';
+import type { RateLimiter } from './rate-limiter';
+import type { ResponseCache } from './response-cache';
+import { DEFAULT_MAX_ATTEMPTS, isRetryable, retryDelay, type Failure } from './retry-policy';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HttpRequest<T> {
+  method: HttpMethod;
+  url: string;
+  /** Rate-limit buckets this request counts against. */
+  buckets: readonly string[];
+  schema: z.ZodType<T>;
+  body?: unknown;
+  /** Serve from and fill the Cache-Control cache. */
+  cache?: boolean;
+  signal?: AbortSignal;
+  /** Facts the error messages can use (the vault relayer to approve, for example). */
+  context?: { vaultRelayer?: string };
+}
+
+export interface HttpDeps {
+  fetch: typeof fetch;
+  clock: Clock;
+  random: () => number;
+  limiter: RateLimiter;
+  cache: ResponseCache;
+  /** Per attempt; a hung connection counts as a network error and is retried. */
+  timeoutMs?: number;
+  maxAttempts?: number;
+}
+
+/**
+ * One request, done the way every call to a CoW service must be: rate-limited,
+ * retried by the retry policy, body read as text first (some error bodies are
+ * plain text or empty), parsed with the response's zod schema, and every
+ * failure turned into an ApiError whose message says what to do.
+ */
+export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T> {
+  const cacheKey = `${req.method} ${req.url} ${req.body === undefined ? '' : JSON.stringify(req.body)}`;
+  if (req.cache) {
+    const hit = deps.cache.get(cacheKey);
+    if (hit !== undefined) return hit as T;
+  }
+  const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  for (let attempt = 1; ; attempt += 1) {
+    await deps.limiter.acquire(req.buckets, req.signal);
+    const outcome = await attemptOnce(deps, req);
+    if (outcome.ok) {
+      const parsed = req.schema.safeParse(outcome.body);
+      if (!parsed.success) {
+        throw new ApiError({
+          code: 'BAD_RESPONSE',
+          message: `The service answered ${req.method} ${new URL(req.url).pathname} with data CoW Desk does not understand; nothing was changed.`,
+          retryable: false,
+          status: outcome.status,
+        });
+      }
+      if (req.cache) deps.cache.put(cacheKey, parsed.data, outcome.cacheControl);
+      return parsed.data;
+    }
+    if (!isRetryable(outcome.failure) || attempt >= maxAttempts) throw outcome.error;
+    await deps.clock.sleep(retryDelay(outcome.failure, attempt, deps.clock.now(), deps.random), req.signal);
+  }
+}
+
+type Outcome =
+  | { ok: true; status: number; body: unknown; cacheControl: string | null }
+  | { ok: false; failure: Failure; error: ApiError };
+
+async function attemptOnce<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<Outcome> {
+  const timeout = AbortSignal.timeout(deps.timeoutMs ?? 30_000);
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+  let response: Response;
+  let text: string;
+  try {
+    response = await deps.fetch(req.url, {
+      method: req.method,
+      signal,
+      headers: { Accept: 'application/json', ...(req.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+    });
+    text = await response.text();
+  } catch (cause) {
+    req.signal?.throwIfAborted();
+    const host = new URL(req.url).host;
+    return {
+      ok: false,
+      failure: { kind: 'network' },
+      error: new ApiError({
+        code: 'NETWORK',
+        message: `Could not reach ${host}. Check your connection; CoW Desk keeps working from its local data meanwhile.`,
+        retryable: true,
+        cause,
+      }),
+    };
+  }
+  const body = parseBody(text);
+  if (response.ok) return { ok: true, status: response.status, body, cacheControl: response.headers.get('cache-control') };
+  const retryAfter = response.headers.get('retry-after');
+  return {
+    ok: false,
+    failure: { kind: 'status', status: response.status, retryAfter },
+    error: errorFromResponse(response.status, body, retryAfter, req.context),
+  };
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Reads `{errorType, description}` (orderbook), `{message}` (token service) or plain text. */
+function errorFromResponse(status: number, body: unknown, retryAfter: string | null, context: HttpRequest<unknown>['context']): ApiError {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const errorType = typeof record.errorType === 'string' ? record.errorType : undefined;
+  const description =
+    [record.description, record.message].find((value): value is string => typeof value === 'string') ??
+    (typeof body === 'string' && body.trim() !== '' ? body.trim().slice(0, 300) : undefined);
+  const retryAfterSeconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+  const feeAmount = feeAmountFromErrorData(record.data);
+  const { message, retryable } = describeApiError(errorType, status, {
+    ...(feeAmount ? { feeAmount } : {}),
+    ...(description ? { description } : {}),
+    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    ...(context?.vaultRelayer ? { vaultRelayer: context.vaultRelayer } : {}),
+  });
+  return new ApiError({
+    code: errorType ?? `HTTP_${status}`,
+    message,
+    retryable,
+    status,
+    ...(errorType ? { errorType } : {}),
+    ...(description ? { description } : {}),
+  });
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import {
+  accountOrdersSchema,
+  apiOrderSchema,
+  appDataGetSchema,
+  byUidsResponseSchema,
+  cancellationRequestSchema,
+  orderCreatedSchema,
+  orderCreationSchema,
+  orderStatusSchema,
+  quoteRequestSchema,
+  quoteResponseSchema,
+  solverCompetitionSchema,
+  tradesResponseSchema,
+  type ApiOrder,
+  type OrderCreation,
+  type QuoteRequest,
+} from '../../common/protocol/api';
+import { resolveChain } from '../../common/protocol/chains';
+import { CONTRACTS } from '../../common/protocol/contracts';
+import type { Environment } from '../../common/protocol/environments';
+import { parseOrderUid } from '../../common/protocol/order-uid';
+import { ApiError } from './api-error';
+import { chunk, mapConcurrent } from './batching';
+import { request, type HttpDeps, type HttpMethod, type HttpRequest } from './http-client';
+
+export const BY_UIDS_LIMIT = 128;
+export const ACCOUNT_ORDERS_PAGE_LIMIT = 1000;
+const BY_UIDS_CONCURRENCY = 2;
+
+export interface ByUidsResult {
+  orders: ApiOrder[];
+  /** Orders the service found but could not convert, per UID. */
+  errors: { uid: string; description: string }[];
+}
+
+/** The orderbook API of one environment, for every chain (`{base}/{segment}/api/...`). */
+export class OrderbookClient {
+  constructor(
+    private readonly deps: HttpDeps,
+    private readonly baseUrl: () => string,
+    private readonly environment: () => Environment,
+  ) {}
+
+  quote(chainId: number, body: QuoteRequest, signal?: AbortSignal) {
+    return this.call(chainId, 'POST', '/api/v1/quote', quoteResponseSchema, { body: quoteRequestSchema.parse(body), buckets: ['orderbook:quote'], signal });
+  }
+
+  /** Answers the UID the service assigned; the caller compares it with its own. */
+  submitOrder(chainId: number, order: OrderCreation, signal?: AbortSignal) {
+    return this.call(chainId, 'POST', '/api/v1/orders', orderCreatedSchema, { body: orderCreationSchema.parse(order), buckets: ['orderbook:submit'], signal });
+  }
+
+  getOrder(chainId: number, uid: string, signal?: AbortSignal) {
+    parseOrderUid(uid);
+    return this.call(chainId, 'GET', `/api/v1/orders/${uid}`, apiOrderSchema, { signal });
+  }
+
+  getOrderStatus(chainId: number, uid: string, signal?: AbortSignal) {
+    parseOrderUid(uid);
+    return this.call(chainId, 'GET', `/api/v1/orders/${uid}/status`, orderStatusSchema, { signal });
+  }
+
+  /** Any number of UIDs, sent 128 at a time; UIDs the service does not know are simply absent. */
+  async ordersByUids(chainId: number, uids: readonly string[], signal?: AbortSignal): Promise<ByUidsResult> {
+    const unique = [...new Set(uids.map((uid) => (parseOrderUid(uid), uid.toLowerCase())))];
+    const pages = await mapConcurrent(chunk(unique, BY_UIDS_LIMIT), BY_UIDS_CONCURRENCY, (page) =>
+      this.call(chainId, 'POST', '/api/v1/orders/by_uids', byUidsResponseSchema, { body: page, signal }),
+    );
+    const orders = new Map<string, ApiOrder>();
+    const errors: ByUidsResult['errors'] = [];
+    for (const element of pages.flat()) {
+      if ('order' in element) orders.set(element.order.uid.toLowerCase(), element.order);
+      else errors.push(element.error);
+    }
+    return { orders: [...orders.values()], errors };
+  }
+
+  /** One signed batch (the signature covers exactly these UIDs, so it is not split). */
+  async cancelOrders(chainId: number, cancellation: z.input<typeof cancellationRequestSchema>, signal?: AbortSignal): Promise<void> {
+    await this.call(chainId, 'DELETE', '/api/v1/orders', z.unknown(), { body: cancellationRequestSchema.parse(cancellation), buckets: ['orderbook:submit'], signal });
+  }
+
+  /** Uploads the exact document string and checks the service agrees on its hash. */
+  async uploadAppData(chainId: number, hash: string, fullAppData: string, signal?: AbortSignal): Promise<void> {
+    const answered = await this.call(chainId, 'PUT', `/api/v1/app_data/${hash}`, z.string(), { body: { fullAppData }, signal });
+    if (answered.toLowerCase() !== hash.toLowerCase()) {
+      throw new ApiError({
+        code: 'AppDataHashMismatch',
+        message: `The service stored the appData under ${answered}, not ${hash}; the order was not sent. Try again, and report it if it repeats.`,
+        retryable: false,
+      });
+    }
+  }
+
+  async getAppData(chainId: number, hash: string, signal?: AbortSignal): Promise<string> {
+    return (await this.call(chainId, 'GET', `/api/v1/app_data/${hash}`, appDataGetSchema, { signal })).fullAppData;
+  }
+
+  /** Newest first; `limit` 1..1000. */
+  accountOrders(chainId: number, owner: string, page: { offset: number; limit: number }, signal?: AbortSignal) {
+    const limit = Math.min(Math.max(1, Math.trunc(page.limit)), ACCOUNT_ORDERS_PAGE_LIMIT);
+    const query = new URLSearchParams({ offset: String(Math.max(0, Math.trunc(page.offset))), limit: String(limit) });
+    return this.call(chainId, 'GET', `/api/v1/account/${owner}/orders?${query}`, accountOrdersSchema, { signal });
+  }
+
+  trades(chainId: number, filter: { owner: string } | { orderUid: string }, page: { offset: number; limit: number }, signal?: AbortSignal) {
+    const query = new URLSearchParams({ ...filter, offset: String(page.offset), limit: String(page.limit) });
+    return this.call(chainId, 'GET', `/api/v2/trades?${query}`, tradesResponseSchema, { signal });
+  }
+
+  solverCompetition(chainId: number, by: { auctionId: number } | { txHash: string }, signal?: AbortSignal) {
+    const path = 'auctionId' in by ? `/api/v2/solver_competition/${by.auctionId}` : `/api/v2/solver_competition/by_tx_hash/${by.txHash}`;
+    return this.call(chainId, 'GET', path, solverCompetitionSchema, { signal });
+  }
+
+  private call<T>(
+    chainId: number,
+    method: HttpMethod,
+    path: string,
+    schema: z.ZodType<T>,
+    options: { body?: unknown; buckets?: readonly string[]; signal?: AbortSignal | undefined },
+  ): Promise<T> {
+    const req: HttpRequest<T> = {
+      method,
+      url: `${this.baseUrl()}/${resolveChain(chainId).orderbookSegment}${path}`,
+      buckets: ['orderbook', ...(options.buckets ?? [])],
+      schema,
+      context: { vaultRelayer: CONTRACTS[this.environment()].vaultRelayer },
+      ...(options.body === undefined ? {} : { body: options.body }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    };
+    return request(this.deps, req);
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * When to try a failed request again, and after how long (interface.md, Errors):
+ * 400/403/404 and other client errors never; 429 after Retry-After when the
+ * service sent one, else exponential backoff with jitter; 5xx and network errors
+ * back off from 1 s, doubling, to at most 30 s. Attempts are bounded.
+ */
+export const BACKOFF_START_MS = 1_000;
+export const BACKOFF_CAP_MS = 30_000;
+export const DEFAULT_MAX_ATTEMPTS = 6;
+
+export type Failure = { kind: 'status'; status: number; retryAfter: string | null } | { kind: 'network' };
+
+export function isRetryable(failure: Failure): boolean {
+  if (failure.kind === 'network') return true;
+  return failure.status === 429 || failure.status === 500 || failure.status === 502 || failure.status === 503 || failure.status === 504;
+}
+
+/** Milliseconds to wait before attempt number `attempt + 1` (attempt counts from 1). */
+export function retryDelay(failure: Failure, attempt: number, nowMs: number, random: () => number): number {
+  if (failure.kind === 'status' && failure.status === 429) {
+    const told = parseRetryAfter(failure.retryAfter, nowMs);
+    if (told !== undefined) return told;
+  }
+  const exponential = BACKOFF_START_MS * 2 ** (attempt - 1);
+  return Math.min(BACKOFF_CAP_MS, Math.round(exponential * (1 + 0.25 * random())));
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, nowMs: number): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}

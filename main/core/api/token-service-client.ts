@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import {
+  averageAprSchema,
+  MAX_POOLS_PER_REQUEST,
+  notificationsResponseSchema,
+  poolsResponseSchema,
+  tokenPriceSchema,
+  topHoldersSchema,
+  type Pool,
+} from '../../common/protocol/api';
+import { addressSchema } from '../../common/protocol/api';
+import { resolveChain } from '../../common/protocol/chains';
+import { ApiError } from './api-error';
+import { chunk, mapConcurrent } from './batching';
+import { request, type HttpDeps, type HttpMethod } from './http-client';
+
+/** `-` stands for the chain's native asset on the price endpoint. */
+export const NATIVE_ASSET = '-';
+
+/** Token prices and holders, pool yields and account notifications (numeric chain ids in paths). */
+export class TokenServiceClient {
+  constructor(
+    private readonly deps: HttpDeps,
+    private readonly baseUrl: () => string,
+  ) {}
+
+  /** Cached for as long as the service's Cache-Control says (the live service sends none). */
+  usdPrice(chainId: number, token: string, signal?: AbortSignal) {
+    return this.call('GET', `/${resolveChain(chainId).id}/tokens/${tokenPath(token)}/usdPrice`, tokenPriceSchema, { cache: true, signal });
+  }
+
+  topHolders(chainId: number, token: string, signal?: AbortSignal) {
+    return this.call('GET', `/${resolveChain(chainId).id}/tokens/${tokenPath(token)}/topHolders`, topHoldersSchema, { signal });
+  }
+
+  /**
+   * No addresses: the top pools by TVL. Otherwise 500 addresses per request (the
+   * live limit, below interface.md's 1000), merged and deduplicated.
+   */
+  async pools(chainId: number, addresses: readonly string[], signal?: AbortSignal): Promise<Pool[]> {
+    const path = `/${resolveChain(chainId).id}/yield/pools`;
+    if (addresses.length === 0) return this.call('POST', path, poolsResponseSchema, { body: [], signal });
+    const unique = [...new Set(addresses.map((address) => addressSchema.parse(address)))];
+    const pages = await mapConcurrent(chunk(unique, MAX_POOLS_PER_REQUEST), 2, (page) =>
+      this.call('POST', path, poolsResponseSchema, { body: page, signal }),
+    );
+    const merged = new Map<string, Pool>();
+    for (const pool of pages.flat()) merged.set(pool.contract_address.toLowerCase(), pool);
+    return [...merged.values()];
+  }
+
+  poolsAverageApr(chainId: number, signal?: AbortSignal) {
+    return this.call('GET', `/${resolveChain(chainId).id}/yield/pools-average-apr`, averageAprSchema, { cache: true, signal });
+  }
+
+  /** A 404 means the deployment has the notification integration switched off. */
+  async accountNotifications(account: string, signal?: AbortSignal) {
+    try {
+      return await this.call('GET', `/accounts/${addressSchema.parse(account)}/notifications`, notificationsResponseSchema, { cache: true, signal });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        throw new ApiError({
+          code: 'NOTIFICATIONS_UNAVAILABLE',
+          message: 'Notifications are unavailable for this environment; order alerts still come from watching your orders.',
+          retryable: false,
+          status: 404,
+        });
+      }
+      throw error;
+    }
+  }
+
+  private call<T>(
+    method: HttpMethod,
+    path: string,
+    schema: z.ZodType<T>,
+    options: { body?: unknown; cache?: boolean; signal?: AbortSignal | undefined },
+  ): Promise<T> {
+    return request(this.deps, {
+      method,
+      url: `${this.baseUrl()}${path}`,
+      buckets: ['tokenService'],
+      schema,
+      ...(options.body === undefined ? {} : { body: options.body }),
+      ...(options.cache ? { cache: true } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  }
+}
+
+function tokenPath(token: string): string {
+  return token === NATIVE_ASSET ? NATIVE_ASSET : addressSchema.parse(token);
+}
