@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { AppError } from '../common/errors';
+import { appHandlers } from './health/app-handlers';
 import { HealthService, type StoreState } from './health/health-service';
 import { EventBus } from './ipc/event-bus';
 import { createRouter, type Router } from './ipc/router';
@@ -31,17 +32,7 @@ export function createServices(ports: ServicePorts): Services {
   const events = new EventBus();
   const health = new HealthService(ports.appVersion, storeState);
 
-  const router = createRouter(
-    {
-      'app.health': () => health.report(),
-      'app.setEnvironment': ({ environment }) => {
-        const report = health.setEnvironment(environment);
-        events.emit('app.healthChanged', report);
-        return report;
-      },
-    },
-    ports.log,
-  );
+  const router = createRouter({ ...appHandlers(health, events) }, ports.log);
 
   return {
     router,

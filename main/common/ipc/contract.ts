@@ -1,24 +1,15 @@
-import { z } from 'zod';
-import { environmentSchema } from '../protocol/environments';
-import { healthReportSchema } from './health-schemas';
+import type { z } from 'zod';
+import { appCommands, appEvents } from './commands/app';
 
 /**
- * The whole IPC surface between the renderer and main. Every command names the
- * zod schema of its input and output, every event the schema of its payload;
- * main validates both directions against this object, and the renderer's types
- * are inferred from it.
+ * The whole IPC surface between the renderer and main, composed from one file
+ * per domain under ./commands. Every command names the zod schema of its input
+ * and output, every event the schema of its payload; main validates both
+ * directions against this object, and the renderer's types are inferred from it.
  */
 export const contract = {
-  commands: {
-    'app.health': { input: z.undefined(), output: healthReportSchema },
-    'app.setEnvironment': {
-      input: z.strictObject({ environment: environmentSchema }),
-      output: healthReportSchema,
-    },
-  },
-  events: {
-    'app.healthChanged': healthReportSchema,
-  },
+  commands: { ...appCommands },
+  events: { ...appEvents },
 } as const;
 
 export type Contract = typeof contract;

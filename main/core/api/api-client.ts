@@ -1,7 +1,7 @@
 import type { ServiceEndpoints } from '../../common/protocol/endpoints';
 import type { Environment } from '../../common/protocol/environments';
 import { systemClock, type Clock } from '../clock';
-import type { HttpDeps } from './http-client';
+import type { HttpDeps, RequestOutcome } from './http-client';
 import { OrderbookClient } from './orderbook-client';
 import { RateLimiter, type RateLimit } from './rate-limiter';
 import { ResponseCache } from './response-cache';
@@ -30,6 +30,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Attempts per request, the first included (default 6). */
   maxAttempts?: number;
+  /** Sees every attempt's outcome (connection health). */
+  onOutcome?: (outcome: RequestOutcome) => void;
 }
 
 export interface ApiClient {
@@ -49,6 +51,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     cache: new ResponseCache(clock),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
   };
   return {
     orderbook: new OrderbookClient(deps, () => options.endpoints().orderbook, options.environment),

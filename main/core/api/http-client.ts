@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import { ApiError } from './api-error';
 import type { RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
-import { DEFAULT_MAX_ATTEMPTS, isRetryable, retryDelay, type Failure } from './retry-policy';
+import { DEFAULT_MAX_ATTEMPTS, isRetryable, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -23,6 +23,19 @@ export interface HttpRequest<T> {
   context?: { vaultRelayer?: string };
 }
 
+/** What one attempt came to, for the connection-health indicator. */
+export interface RequestOutcome {
+  /** The service's main rate-limit bucket: `orderbook` or `tokenService`. */
+  service: string;
+  /** HTTP status, or 0 when the service could not be reached. */
+  status: number;
+  durationMs: number;
+  /** The wait the service asked for with a 429. */
+  retryAfterMs?: number;
+  /** The human message of a failed attempt. */
+  error?: string;
+}
+
 export interface HttpDeps {
   fetch: typeof fetch;
   clock: Clock;
@@ -32,6 +45,7 @@ export interface HttpDeps {
   /** Per attempt; a hung connection counts as a network error and is retried. */
   timeoutMs?: number;
   maxAttempts?: number;
+  onOutcome?: (outcome: RequestOutcome) => void;
 }
 
 /**
@@ -49,7 +63,9 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
   const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt += 1) {
     await deps.limiter.acquire(req.buckets, req.signal);
+    const started = deps.clock.now();
     const outcome = await attemptOnce(deps, req);
+    report(deps, req, outcome, deps.clock.now() - started);
     if (outcome.ok) {
       const parsed = req.schema.safeParse(outcome.body);
       if (!parsed.success) {
@@ -66,6 +82,21 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
     if (!isRetryable(outcome.failure) || attempt >= maxAttempts) throw outcome.error;
     await deps.clock.sleep(retryDelay(outcome.failure, attempt, deps.clock.now(), deps.random), req.signal);
   }
+}
+
+function report(deps: HttpDeps, req: HttpRequest<unknown>, outcome: Outcome, durationMs: number): void {
+  if (!deps.onOutcome) return;
+  const service = req.buckets[0] ?? 'unknown';
+  if (outcome.ok) return deps.onOutcome({ service, status: outcome.status, durationMs });
+  const { failure, error } = outcome;
+  const retryAfterMs = failure.kind === 'status' ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
+  deps.onOutcome({
+    service,
+    status: failure.kind === 'status' ? failure.status : 0,
+    durationMs,
+    error: error.message,
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  });
 }
 
 type Outcome =
