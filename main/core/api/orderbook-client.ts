@@ -16,6 +16,8 @@ import {
   type OrderCreation,
   type QuoteRequest,
 } from '../../common/protocol/api';
+import { AppError } from '../../common/errors';
+import { parseAmount } from '../../common/protocol/amounts';
 import { resolveChain } from '../../common/protocol/chains';
 import { CONTRACTS } from '../../common/protocol/contracts';
 import type { Environment } from '../../common/protocol/environments';
@@ -27,6 +29,14 @@ import { request, type HttpDeps, type HttpMethod, type HttpRequest } from './htt
 export const BY_UIDS_LIMIT = 128;
 export const ACCOUNT_ORDERS_PAGE_LIMIT = 1000;
 const BY_UIDS_CONCURRENCY = 2;
+
+/** Validates what we are about to send, with a message that names the field. */
+function parseRequest<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || what}: ${issue.message}`).join('; ');
+  throw new AppError('INVALID_REQUEST', `The ${what} is invalid: ${problems}.`);
+}
 
 export interface ByUidsResult {
   orders: ApiOrder[];
@@ -42,21 +52,26 @@ export class OrderbookClient {
     private readonly environment: () => Environment,
   ) {}
 
-  quote(chainId: number, body: QuoteRequest, signal?: AbortSignal) {
-    return this.call(chainId, 'POST', '/api/v1/quote', quoteResponseSchema, { body: quoteRequestSchema.parse(body), buckets: ['orderbook:quote'], signal });
+  async quote(chainId: number, body: QuoteRequest, signal?: AbortSignal) {
+    const request = parseRequest(quoteRequestSchema, body, 'quote request');
+    return this.call(chainId, 'POST', '/api/v1/quote', quoteResponseSchema, { body: request, buckets: ['orderbook:quote'], signal });
   }
 
   /** Answers the UID the service assigned; the caller compares it with its own. */
-  submitOrder(chainId: number, order: OrderCreation, signal?: AbortSignal) {
-    return this.call(chainId, 'POST', '/api/v1/orders', orderCreatedSchema, { body: orderCreationSchema.parse(order), buckets: ['orderbook:submit'], signal });
+  async submitOrder(chainId: number, order: OrderCreation, signal?: AbortSignal) {
+    // Amounts first, for their own codes (SellAmountOverflow, ...): nothing oversized is ever sent.
+    parseAmount(order.sellAmount, 'sellAmount');
+    parseAmount(order.buyAmount, 'buyAmount');
+    const request = parseRequest(orderCreationSchema, order, 'order');
+    return this.call(chainId, 'POST', '/api/v1/orders', orderCreatedSchema, { body: request, buckets: ['orderbook:submit'], signal });
   }
 
-  getOrder(chainId: number, uid: string, signal?: AbortSignal) {
+  async getOrder(chainId: number, uid: string, signal?: AbortSignal) {
     parseOrderUid(uid);
     return this.call(chainId, 'GET', `/api/v1/orders/${uid}`, apiOrderSchema, { signal });
   }
 
-  getOrderStatus(chainId: number, uid: string, signal?: AbortSignal) {
+  async getOrderStatus(chainId: number, uid: string, signal?: AbortSignal) {
     parseOrderUid(uid);
     return this.call(chainId, 'GET', `/api/v1/orders/${uid}/status`, orderStatusSchema, { signal });
   }
@@ -78,7 +93,8 @@ export class OrderbookClient {
 
   /** One signed batch (the signature covers exactly these UIDs, so it is not split). */
   async cancelOrders(chainId: number, cancellation: z.input<typeof cancellationRequestSchema>, signal?: AbortSignal): Promise<void> {
-    await this.call(chainId, 'DELETE', '/api/v1/orders', z.unknown(), { body: cancellationRequestSchema.parse(cancellation), buckets: ['orderbook:submit'], signal });
+    const request = parseRequest(cancellationRequestSchema, cancellation, 'cancellation');
+    await this.call(chainId, 'DELETE', '/api/v1/orders', z.unknown(), { body: request, buckets: ['orderbook:submit'], signal });
   }
 
   /** Uploads the exact document string and checks the service agrees on its hash. */
@@ -98,18 +114,18 @@ export class OrderbookClient {
   }
 
   /** Newest first; `limit` 1..1000. */
-  accountOrders(chainId: number, owner: string, page: { offset: number; limit: number }, signal?: AbortSignal) {
+  async accountOrders(chainId: number, owner: string, page: { offset: number; limit: number }, signal?: AbortSignal) {
     const limit = Math.min(Math.max(1, Math.trunc(page.limit)), ACCOUNT_ORDERS_PAGE_LIMIT);
     const query = new URLSearchParams({ offset: String(Math.max(0, Math.trunc(page.offset))), limit: String(limit) });
     return this.call(chainId, 'GET', `/api/v1/account/${owner}/orders?${query}`, accountOrdersSchema, { signal });
   }
 
-  trades(chainId: number, filter: { owner: string } | { orderUid: string }, page: { offset: number; limit: number }, signal?: AbortSignal) {
+  async trades(chainId: number, filter: { owner: string } | { orderUid: string }, page: { offset: number; limit: number }, signal?: AbortSignal) {
     const query = new URLSearchParams({ ...filter, offset: String(page.offset), limit: String(page.limit) });
     return this.call(chainId, 'GET', `/api/v2/trades?${query}`, tradesResponseSchema, { signal });
   }
 
-  solverCompetition(chainId: number, by: { auctionId: number } | { txHash: string }, signal?: AbortSignal) {
+  async solverCompetition(chainId: number, by: { auctionId: number } | { txHash: string }, signal?: AbortSignal) {
     const path = 'auctionId' in by ? `/api/v2/solver_competition/${by.auctionId}` : `/api/v2/solver_competition/by_tx_hash/${by.txHash}`;
     return this.call(chainId, 'GET', path, solverCompetitionSchema, { signal });
   }

@@ -25,11 +25,11 @@ export class TokenServiceClient {
   ) {}
 
   /** Cached for as long as the service's Cache-Control says (the live service sends none). */
-  usdPrice(chainId: number, token: string, signal?: AbortSignal) {
+  async usdPrice(chainId: number, token: string, signal?: AbortSignal) {
     return this.call('GET', `/${resolveChain(chainId).id}/tokens/${tokenPath(token)}/usdPrice`, tokenPriceSchema, { cache: true, signal });
   }
 
-  topHolders(chainId: number, token: string, signal?: AbortSignal) {
+  async topHolders(chainId: number, token: string, signal?: AbortSignal) {
     return this.call('GET', `/${resolveChain(chainId).id}/tokens/${tokenPath(token)}/topHolders`, topHoldersSchema, { signal });
   }
 
@@ -49,7 +49,7 @@ export class TokenServiceClient {
     return [...merged.values()];
   }
 
-  poolsAverageApr(chainId: number, signal?: AbortSignal) {
+  async poolsAverageApr(chainId: number, signal?: AbortSignal) {
     return this.call('GET', `/${resolveChain(chainId).id}/yield/pools-average-apr`, averageAprSchema, { cache: true, signal });
   }
 

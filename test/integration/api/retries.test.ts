@@ -1,0 +1,66 @@
+import { performance } from 'node:perf_hooks';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BACKOFF_CAP_MS } from '../../../main/core/api/retry-policy';
+import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
+import { USDC, WETH } from '../sandbox/sandbox-kit';
+import { FakeClock } from '../../helpers/fake-clock';
+import { clientFor, requestsTo } from './client-kit';
+
+const quoteRequest = { sellToken: WETH, buyToken: USDC, from: TEST_ACCOUNTS.trader.address, kind: 'sell' as const, sellAmountBeforeFee: '1000000000000000000' };
+
+describe('retries and rate limits', () => {
+  let sandbox: Sandbox;
+  beforeEach(async () => (sandbox = await startSandbox()));
+  afterEach(() => sandbox.close());
+
+  it('honours Retry-After: the retry waits at least the seconds the service asked for', async () => {
+    sandbox.faults.set({ rateLimitStorm: { count: 1, retryAfterSeconds: 1 } });
+    const api = clientFor(sandbox);
+    const started = performance.now();
+    await api.orderbook.quote(1, quoteRequest);
+    const waited = performance.now() - started;
+    const quotes = requestsTo(sandbox, '/quote');
+    expect(quotes.map((r) => r.status)).toEqual([429, 200]);
+    expect(quotes[1]!.at - quotes[0]!.at).toBeGreaterThanOrEqual(1000);
+    expect(waited).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('never retries a 400 or a 403', async () => {
+    const api = clientFor(sandbox, { maxAttempts: 6 });
+    await expect(api.orderbook.quote(1, { ...quoteRequest, sellAmountBeforeFee: '1000' })).rejects.toMatchObject({ status: 400 });
+    await expect(api.orderbook.quote(1, { ...quoteRequest, from: TEST_ACCOUNTS.banned.address })).rejects.toMatchObject({ status: 403 });
+    expect(requestsTo(sandbox, '/quote').map((r) => r.status)).toEqual([400, 403]);
+  });
+
+  it('backs off from 1 s doubling to a 30 s cap on 5xx and dropped connections (fake clock)', async () => {
+    sandbox.faults.set({ errorRate: 1, status: 503 });
+    const clock = new FakeClock(Date.now());
+    const api = clientFor(sandbox, { clock, random: () => 0, maxAttempts: 9 });
+    await expect(api.orderbook.quote(1, quoteRequest)).rejects.toMatchObject({ status: 503, retryable: true });
+    expect(clock.sleeps).toEqual([1000, 2000, 4000, 8000, 16000, BACKOFF_CAP_MS, BACKOFF_CAP_MS, BACKOFF_CAP_MS]);
+    expect(requestsTo(sandbox, '/quote')).toHaveLength(9);
+
+    sandbox.faults.set({ dropRate: 1 });
+    clock.sleeps.length = 0;
+    await expect(api.tokenService.topHolders(1, WETH)).rejects.toMatchObject({ code: 'NETWORK', retryable: true });
+    expect(Math.max(...clock.sleeps)).toBe(BACKOFF_CAP_MS);
+  });
+
+  it('recovers from transient 5xx by itself', async () => {
+    sandbox.faults.set({ rateLimitStorm: { count: 2, retryAfterSeconds: 0 } });
+    const api = clientFor(sandbox);
+    await expect(api.tokenService.topHolders(1, WETH)).resolves.toHaveLength(10);
+  });
+
+  it('fires 100 quotes at once: no 429 from the service, and never more than 10 in any second', { timeout: 40_000 }, async () => {
+    // The whole-orderbook budget is a setting (default 5/s); here it is raised to the quote limit.
+    const api = clientFor(sandbox, { rateLimits: { orderbook: { perSecond: 10 } } });
+    const answers = await Promise.all(Array.from({ length: 100 }, () => api.orderbook.quote(1, quoteRequest)));
+    expect(answers).toHaveLength(100);
+    const quotes = requestsTo(sandbox, '/quote');
+    expect(quotes.filter((r) => r.status === 429)).toHaveLength(0);
+    const times = quotes.map((r) => r.at);
+    const busiest = Math.max(...times.map((start) => times.filter((t) => t >= start && t < start + 1000).length));
+    expect(busiest).toBeLessThanOrEqual(10);
+  });
+});

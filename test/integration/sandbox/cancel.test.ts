@@ -1,0 +1,90 @@
+import type { Hex } from 'viem';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
+import { call, cancellationBody, orderbook, placeOrder } from './sandbox-kit';
+
+const { trader, trader2 } = TEST_ACCOUNTS;
+
+describe('sandbox orderbook: cancellations', () => {
+  let sandbox: Sandbox;
+  beforeEach(async () => {
+    sandbox = await startSandbox();
+  });
+  afterEach(() => sandbox.close());
+
+  const cancel = (body: unknown) => call(orderbook(sandbox, '/v1/orders'), { method: 'DELETE', body });
+  const typesOf = (account: string) => (sandbox.notifications.list(account) as { type?: string }[]).map((item) => item.type).filter(Boolean);
+
+  it('cancels a signed batch: 200 "Cancelled", invalidated, owner notified', async () => {
+    const uids = [await placeOrder(sandbox, trader.privateKey), await placeOrder(sandbox, trader.privateKey, { buyAmount: 2_800_000_000n })];
+    const answer = await cancel(await cancellationBody(trader.privateKey, uids));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe('Cancelled');
+    for (const uid of uids) expect(sandbox.orders.get(uid)).toMatchObject({ status: 'cancelled', invalidated: true });
+    expect(typesOf(trader.address)).toEqual(['order_cancelled', 'order_cancelled']);
+    expect(sandbox.notifications.list(trader.address)).toContainEqual({
+      id: expect.any(String),
+      account: trader.address,
+      type: 'order_cancelled',
+      message: expect.any(String),
+      timestamp: expect.stringMatching(/Z$/),
+      metadata: { orderId: uids[0], executedAmount: '0' },
+    });
+    expect((await cancel(await cancellationBody(trader.privateKey, uids))).body).toMatchObject({ errorType: 'AlreadyCancelled' });
+  });
+
+  it('accepts an ethsign cancellation', async () => {
+    const uid = await placeOrder(sandbox, trader.privateKey);
+    expect((await cancel(await cancellationBody(trader.privateKey, [uid], { scheme: 'ethsign' }))).status).toBe(200);
+  });
+
+  it('WrongOwner (401) when someone else signs; nothing is cancelled', async () => {
+    const uid = await placeOrder(sandbox, trader.privateKey);
+    const answer = await cancel(await cancellationBody(trader2.privateKey, [uid]));
+    expect(answer).toMatchObject({ status: 401, body: { errorType: 'WrongOwner' } });
+    // A signature over the staging domain recovers someone else too.
+    expect((await cancel(await cancellationBody(trader.privateKey, [uid], { environment: 'staging' }))).status).toBe(401);
+    expect(sandbox.orders.get(uid)).toMatchObject({ status: 'open' });
+  });
+
+  it('OrderNotFound (404) is all-or-nothing', async () => {
+    const uid = await placeOrder(sandbox, trader.privateKey);
+    const unknown = `${uid.slice(0, -8)}00000000` as Hex;
+    const answer = await cancel(await cancellationBody(trader.privateKey, [uid, unknown]));
+    expect(answer).toMatchObject({ status: 404, body: { errorType: 'OrderNotFound' } });
+    expect(sandbox.orders.get(uid)).toMatchObject({ status: 'open' });
+  });
+
+  it('OrderFullyExecuted after settlement, OrderExpired after validTo', async () => {
+    const filled = await placeOrder(sandbox, trader.privateKey);
+    sandbox.settle();
+    expect((await cancel(await cancellationBody(trader.privateKey, [filled]))).body).toMatchObject({ errorType: 'OrderFullyExecuted' });
+    const expiring = await placeOrder(sandbox, trader.privateKey, { buyAmount: 10n ** 12n, validTo: sandbox.clock.now() + 120 });
+    sandbox.clock.advance(121);
+    expect((await cancel(await cancellationBody(trader.privateKey, [expiring]))).body).toMatchObject({ errorType: 'OrderExpired' });
+  });
+
+  it('InvalidSignature for a malformed signature; plain text for unreadable bodies', async () => {
+    const uid = await placeOrder(sandbox, trader.privateKey);
+    const body = await cancellationBody(trader.privateKey, [uid]);
+    expect(await cancel({ ...body, signature: '0xdead' })).toMatchObject({ status: 400, body: { errorType: 'InvalidSignature' } });
+    const garbage = await call(orderbook(sandbox, '/v1/orders'), { method: 'DELETE', raw: '{' });
+    expect(garbage.status).toBe(400);
+    expect(garbage.body).toBeUndefined();
+    expect((await cancel({ ...body, signingScheme: 'presign' })).status).toBe(422);
+  });
+
+  it('the deprecated per-UID DELETE answers 404', async () => {
+    const uid = await placeOrder(sandbox, trader.privateKey);
+    const answer = await call(orderbook(sandbox, `/v1/orders/${uid}`), { method: 'DELETE', body: { signature: '0x', signingScheme: 'eip712' } });
+    expect(answer.status).toBe(404);
+  });
+
+  it('an on-chain cancellation: cancelled, invalidated, onchainUser set, notified', async () => {
+    const uid = await placeOrder(sandbox, trader.privateKey);
+    sandbox.orders.cancelOnChain(uid);
+    expect(sandbox.orders.get(uid)).toMatchObject({ status: 'cancelled', invalidated: true, onchainUser: trader.address });
+    expect(typesOf(trader.address)).toEqual(['order_cancelled']);
+    expect(sandbox.settle().fills).toEqual([]);
+  });
+});

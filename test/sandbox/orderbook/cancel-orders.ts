@@ -1,0 +1,71 @@
+import type { Address, Hex } from 'viem';
+import { cancellationsDigest, MAX_CANCELLATION_BATCH } from '../../../main/common/protocol/cancellations';
+import { domainFor } from '../../../main/common/protocol/domain';
+import { recoverDigestSigner } from '../../../main/common/protocol/signatures';
+import { json, parseJson, text, type Reply } from '../http/reply';
+import type { OrderRecord } from '../records';
+import type { SandboxState } from '../state';
+import { apiError, undeserializableBody } from './answers';
+import type { OrderbookContext, OrderbookRoute } from './context';
+import { isHex, isRecord, readUid } from './fields';
+
+/**
+ * DELETE /api/v1/orders: an EIP-712 `OrderCancellations(bytes[] orderUids)`
+ * signature by the owner. All-or-nothing like live: every UID is checked before
+ * any is cancelled. 200 with the JSON string "Cancelled".
+ */
+export const cancelOrdersRoute: OrderbookRoute = {
+  method: 'DELETE',
+  pattern: ['v1', 'orders'],
+  handle: async (request, _params, context) => {
+    const parsed = parseJson(request.rawBody);
+    if (!parsed.ok) return text(400, 'Failed to parse the request body as JSON');
+    const body = parsed.value;
+    if (!isRecord(body) || !Array.isArray(body.orderUids)) return undeserializableBody('missing field `orderUids`');
+    if (body.signingScheme !== 'eip712' && body.signingScheme !== 'ethsign') return undeserializableBody('signingScheme: expected eip712 or ethsign');
+    if (!isHex(body.signature)) return undeserializableBody('signature: expected 0x-prefixed hex');
+    if (body.orderUids.length > MAX_CANCELLATION_BATCH) return text(400, `Too many order UIDs: at most ${MAX_CANCELLATION_BATCH}`);
+    const uids = body.orderUids.map(readUid);
+    if (uids.some((uid) => uid === undefined)) return undeserializableBody('orderUids: invalid order UID');
+    return cancel(uids as Hex[], body.signingScheme, body.signature, context);
+  },
+};
+
+async function cancel(uids: Hex[], scheme: 'eip712' | 'ethsign', signature: Hex, { chainId, state }: OrderbookContext): Promise<Reply> {
+  let signer: Address;
+  try {
+    signer = await recoverDigestSigner(cancellationsDigest(uids, domainFor(chainId, state.environment)), scheme, signature);
+  } catch {
+    return apiError(400, 'InvalidSignature', 'The cancellation signature is malformed.');
+  }
+  const orders: OrderRecord[] = [];
+  for (const uid of uids) {
+    const order = state.orders.get(uid);
+    if (!order || order.chainId !== chainId) return apiError(404, 'OrderNotFound', `Order ${uid} was not found; no orders were cancelled.`);
+    orders.push(order);
+  }
+  for (const order of orders) {
+    const refusal = refuse(order, signer);
+    if (refusal) return refusal;
+  }
+  for (const order of orders) markCancelled(state, order, null);
+  return json(200, 'Cancelled');
+}
+
+function refuse(order: OrderRecord, signer: Address): Reply | undefined {
+  // A wrong signer is indistinguishable from a signature over other UIDs or another domain.
+  if (order.owner !== signer) return apiError(401, 'WrongOwner', `The signature recovers ${signer}, which does not own order ${order.uid}.`);
+  if (order.ethflow) return apiError(400, 'OnChainOrder', 'On-chain orders must be cancelled on-chain.');
+  if (order.phase === 'cancelled') return apiError(400, 'AlreadyCancelled', `Order ${order.uid} is already cancelled.`);
+  if (order.phase === 'fulfilled') return apiError(400, 'OrderFullyExecuted', `Order ${order.uid} is already fully executed.`);
+  if (order.phase === 'expired') return apiError(400, 'OrderExpired', `Order ${order.uid} has expired.`);
+  return undefined;
+}
+
+/** Shared by DELETE and the on-chain invalidation: the order is invalidated and its owner notified. */
+export function markCancelled(state: SandboxState, order: OrderRecord, onchainUser: Address | null): void {
+  order.phase = 'cancelled';
+  order.invalidated = true;
+  order.onchainUser = onchainUser;
+  state.notifications.emit('order_cancelled', order);
+}

@@ -1,0 +1,66 @@
+import { CHAINS } from '../../../main/common/protocol/chains';
+import { createRateLimiter } from '../http/rate-limiter';
+import { empty, matchRoute, text, type Reply, type SandboxRequest } from '../http/reply';
+import type { SandboxState } from '../state';
+import { getAppDataRoute, putAppDataRoute, putAppDataUnhashedRoute } from './app-data';
+import { cancelOrdersRoute } from './cancel-orders';
+import type { OrderbookContext, OrderbookRoute } from './context';
+import { createOrderRoute } from './create-order';
+import { accountOrdersRoute, byUidsRoute, getOrderRoute, orderStatusRoute } from './order-queries';
+import { quoteRoute } from './quote';
+import { competitionByIdRoute, competitionByTxRoute, latestCompetitionRoute } from './solver-competition';
+import { tradesRoute } from './trades';
+
+/** The per-UID DELETE is deprecated; the sandbox answers it like a removed route. */
+const deprecatedCancelRoute: OrderbookRoute = {
+  method: 'DELETE',
+  pattern: ['v1', 'orders', ':uid'],
+  handle: () => text(404, 'Not Found: use DELETE /api/v1/orders with a signed OrderCancellations batch'),
+};
+
+// Order matters where patterns overlap: `latest` before `{auction_id}`.
+const ROUTES: readonly OrderbookRoute[] = [
+  quoteRoute,
+  createOrderRoute,
+  cancelOrdersRoute,
+  byUidsRoute,
+  getOrderRoute,
+  orderStatusRoute,
+  deprecatedCancelRoute,
+  accountOrdersRoute,
+  putAppDataRoute,
+  putAppDataUnhashedRoute,
+  getAppDataRoute,
+  tradesRoute,
+  latestCompetitionRoute,
+  competitionByTxRoute,
+  competitionByIdRoute,
+];
+
+export interface RateLimits {
+  quotesPerSecond?: number;
+  ordersPerSecond?: number;
+}
+
+/** Live limits: about 10 quotes and 5 order submissions per second. */
+const QUOTES_PER_SECOND = 10;
+const ORDERS_PER_SECOND = 5;
+
+/** `/{segment}/api/{v1|v2}/...`: the orderbook of one chain per path segment, as api.cow.fi. */
+export function createOrderbookHandler(state: SandboxState, rateLimits: RateLimits = {}): (request: SandboxRequest) => Promise<Reply> {
+  const limits = {
+    quote: createRateLimiter(rateLimits.quotesPerSecond ?? QUOTES_PER_SECOND),
+    orders: createRateLimiter(rateLimits.ordersPerSecond ?? ORDERS_PER_SECOND),
+  };
+  return async (request) => {
+    const [segment, api, ...rest] = request.parts;
+    const chain = CHAINS.find((candidate) => candidate.orderbookSegment === segment);
+    if (!chain) return text(404, 'Not Found');
+    if (api !== 'api') return empty(404);
+    const match = matchRoute(ROUTES, request.method, rest);
+    if (match.kind === 'none') return empty(404);
+    if (match.kind === 'wrong-method') return empty(405);
+    const context: OrderbookContext = { chainId: chain.id, state, limits };
+    return match.route.handle(request, match.params, context);
+  };
+}
