@@ -62,9 +62,9 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
   }
   const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt += 1) {
-    await deps.limiter.acquire(req.buckets, req.signal);
+    const release = await deps.limiter.acquire(req.buckets, req.signal);
     const started = deps.clock.now();
-    const outcome = await attemptOnce(deps, req);
+    const outcome = await attemptOnce(deps, req).finally(release);
     report(deps, req, outcome, deps.clock.now() - started);
     if (outcome.ok) {
       const parsed = req.schema.safeParse(outcome.body);

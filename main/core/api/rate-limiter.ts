@@ -5,51 +5,85 @@ import type { Clock } from '../clock';
  * a slot in each bucket it belongs to (for example the orderbook as a whole and
  * its quote endpoint), and waits until all of them have room. Keeping under the
  * service's limits ourselves means the app never provokes a 429 on its own.
+ *
+ * A slot is held from sending until the response arrives, and its window runs
+ * from the response. The server received the request at some point in between,
+ * so however late the send really left this process, the server never sees more
+ * than `perSecond` requests inside any one second.
  */
 export interface RateLimit {
   readonly perSecond: number;
 }
 
 const WINDOW_MS = 1_000;
-// A little slack so a burst sent at the end of one of our windows cannot land
-// inside one window of the server's, whose clock started at another instant.
+/** Slack for the server's clock granularity. */
 const SAFETY_MS = 30;
 
+interface Slot {
+  /** When the response arrived; undefined while the request is in flight. */
+  end: number | undefined;
+}
+
+export type Release = () => void;
+
 export class RateLimiter {
-  private readonly sent = new Map<string, number[]>();
-  private queue: Promise<void> = Promise.resolve();
+  private readonly slots = new Map<string, Slot[]>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private released: (() => void) | undefined;
 
   constructor(
     private readonly limits: Readonly<Record<string, RateLimit>>,
     private readonly clock: Clock,
   ) {}
 
-  /** Waits for a slot in every named bucket; callers are served in order. */
-  acquire(buckets: readonly string[], signal?: AbortSignal): Promise<void> {
-    const turn = this.queue.then(() => this.take(buckets, signal));
+  /** Waits for a slot in every named bucket; callers are served in order. Call the result when the response is in. */
+  acquire(buckets: readonly string[], signal?: AbortSignal): Promise<Release> {
+    const turn = this.queue.then(() => this.take(buckets.filter((bucket) => this.limits[bucket]), signal));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
 
-  private async take(buckets: readonly string[], signal?: AbortSignal): Promise<void> {
+  private async take(buckets: readonly string[], signal?: AbortSignal): Promise<Release> {
     for (;;) {
       signal?.throwIfAborted();
       const now = this.clock.now();
       let wait = 0;
+      let inFlightBlocks = false;
       for (const bucket of buckets) {
-        const limit = this.limits[bucket];
-        if (!limit) continue;
-        const recent = (this.sent.get(bucket) ?? []).filter((at) => at > now - WINDOW_MS - SAFETY_MS);
-        this.sent.set(bucket, recent);
-        if (recent.length >= limit.perSecond) {
-          wait = Math.max(wait, recent[recent.length - limit.perSecond]! + WINDOW_MS + SAFETY_MS - now);
-        }
+        const limit = this.limits[bucket]!.perSecond;
+        const live = (this.slots.get(bucket) ?? []).filter((slot) => slot.end === undefined || slot.end > now - WINDOW_MS - SAFETY_MS);
+        this.slots.set(bucket, live);
+        if (live.length < limit) continue;
+        const finished = live.flatMap((slot) => (slot.end === undefined ? [] : [slot.end])).sort((a, b) => a - b);
+        const mustExpire = live.length - limit + 1;
+        if (finished.length < mustExpire) inFlightBlocks = true;
+        else wait = Math.max(wait, finished[mustExpire - 1]! + WINDOW_MS + SAFETY_MS - now);
       }
-      if (wait <= 0) {
-        for (const bucket of buckets) if (this.limits[bucket]) this.sent.get(bucket)!.push(now);
-        return;
-      }
-      await this.clock.sleep(wait, signal);
+      if (!inFlightBlocks && wait <= 0) return this.occupy(buckets);
+      await (inFlightBlocks ? this.nextRelease(signal) : this.clock.sleep(wait, signal));
     }
+  }
+
+  private occupy(buckets: readonly string[]): Release {
+    const slot: Slot = { end: undefined };
+    for (const bucket of buckets) this.slots.get(bucket)!.push(slot);
+    return () => {
+      if (slot.end !== undefined) return;
+      slot.end = this.clock.now();
+      const wake = this.released;
+      this.released = undefined;
+      wake?.();
+    };
+  }
+
+  private nextRelease(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const previous = this.released;
+      this.released = () => {
+        previous?.();
+        resolve();
+      };
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../../../main/core/api/rate-limiter';
 import { FakeClock } from '../../../helpers/fake-clock';
 
-/** The largest number of acquisitions inside any window of `windowMs`. */
+/** The largest number of times inside any window of `windowMs`. */
 function busiestWindow(times: number[], windowMs = 1_000): number {
   return Math.max(...times.map((start) => times.filter((t) => t >= start && t < start + windowMs).length));
 }
@@ -12,10 +12,35 @@ describe('rate limiter', () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter({ quote: { perSecond: 10 } }, clock);
     const times: number[] = [];
-    await Promise.all(Array.from({ length: 100 }, () => limiter.acquire(['quote']).then(() => times.push(clock.now()))));
+    await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        const release = await limiter.acquire(['quote']);
+        times.push(clock.now());
+        release();
+      }),
+    );
     expect(times).toHaveLength(100);
     expect(busiestWindow(times)).toBeLessThanOrEqual(10);
     expect(times.slice(0, 10).every((t) => t === times[0])).toBe(true);
+  });
+
+  it('holds a slot until the response is in, and counts the window from then', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ a: { perSecond: 1 } }, clock);
+    const release = await limiter.acquire(['a']);
+    let second: number | undefined;
+    const pending = limiter.acquire(['a']).then((r) => {
+      second = clock.now();
+      r();
+    });
+    // A slow response: the first request is still in flight 5 s later.
+    clock.advance(5_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(second).toBeUndefined();
+    const answeredAt = clock.now();
+    release();
+    await pending;
+    expect(second! - answeredAt).toBeGreaterThanOrEqual(1_000);
   });
 
   it('holds a request to the tightest of its buckets', async () => {
@@ -23,7 +48,7 @@ describe('rate limiter', () => {
     const limiter = new RateLimiter({ host: { perSecond: 5 }, quote: { perSecond: 10 } }, clock);
     const times: number[] = [];
     for (let i = 0; i < 20; i += 1) {
-      await limiter.acquire(['host', 'quote']);
+      (await limiter.acquire(['host', 'quote']))();
       times.push(clock.now());
     }
     expect(busiestWindow(times)).toBeLessThanOrEqual(5);
@@ -32,19 +57,19 @@ describe('rate limiter', () => {
   it('does not hold requests of other buckets behind an unrelated full one', async () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter({ a: { perSecond: 1 }, b: { perSecond: 1 } }, clock);
-    await limiter.acquire(['a']);
+    (await limiter.acquire(['a']))();
     const before = clock.now();
-    await limiter.acquire(['b']);
+    (await limiter.acquire(['b']))();
     expect(clock.now()).toBe(before);
   });
 
   it('stops waiting when the caller aborts', async () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter({ a: { perSecond: 1 } }, clock);
-    await limiter.acquire(['a']);
+    (await limiter.acquire(['a']))();
     const controller = new AbortController();
     controller.abort(new Error('user cancelled'));
     await expect(limiter.acquire(['a'], controller.signal)).rejects.toThrow('user cancelled');
-    await expect(limiter.acquire(['a'])).resolves.toBeUndefined();
+    await expect(limiter.acquire(['a'])).resolves.toBeTypeOf('function');
   });
 });
