@@ -13,7 +13,7 @@ const pkg = (await import('../package.json', { with: { type: 'json' } })).defaul
 const userDataDir = process.env.COW_DESK_DATA ?? join(homedir(), '.cow-desk-preview');
 mkdirSync(userDataDir, { recursive: true });
 const log = createConsoleLogger();
-const services = createServices({ userDataDir, appVersion: pkg.version, log });
+const services = createServices({ userDataDir, appVersion: pkg.version, log, monitorHealth: true });
 const server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir: 'out/renderer' });
 console.log(`CoW Desk preview: open ${server.url}`);
 const stop = async () => {

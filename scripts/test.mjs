@@ -12,7 +12,7 @@ const steps = [
   { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
   { name: 'unit', layer: true, cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
   { name: 'integration', layer: true, cmd: ['bash', 'scripts/with-keychain.sh', 'npx', 'vitest', 'run', '--project', 'integration'] },
-  { name: 'e2e', layer: true, cmd: ['npx', 'vitest', 'run', '--project', 'e2e'] },
+  { name: 'e2e', layer: true, cmd: ['bash', 'scripts/with-keychain.sh', 'npx', 'vitest', 'run', '--project', 'e2e'] },
 ];
 
 const summary = [];

@@ -1,10 +1,23 @@
 import { join } from 'node:path';
 import { AppError } from '../common/errors';
+import { contract } from '../common/ipc/contract';
+import type { ServiceEndpoints } from '../common/protocol/endpoints';
+import type { Environment } from '../common/protocol/environments';
+import type { ApiClient } from './api/api-client';
+import type { MonitorTiming } from './health/connection-monitor';
 import { appHandlers } from './health/app-handlers';
 import { HealthService, type StoreState } from './health/health-service';
 import { EventBus } from './ipc/event-bus';
 import { createRouter, type Router } from './ipc/router';
 import type { Logger } from './log';
+import { AccountService } from './signer/account-service';
+import { AccountsRepo } from './signer/accounts-repo';
+import { KeychainVault, loadKeytar, type KeytarLike } from './signer/keychain-vault';
+import { OrderSigner } from './signer/order-signer';
+import { PassphraseVault } from './signer/passphrase-vault';
+import { signerHandlers } from './signer/signer-handlers';
+import { createSettingsModule } from './settings/settings-module';
+import type { SettingsService } from './settings/settings-service';
 import { openStore } from './store/open-store';
 
 export interface ServicePorts {
@@ -12,15 +25,35 @@ export interface ServicePorts {
   userDataDir: string;
   appVersion: string;
   log: Logger;
+  /** The OS keychain; defaults to @github/keytar. */
+  keytar?: () => Promise<KeytarLike>;
+  /** Keychain service name the keys are stored under (tests use their own). */
+  keychainService?: string;
+  /** Base URLs used where the user set none (tests point them at the sandbox); default: the live services. */
+  defaultEndpoints?: Partial<Record<Environment, Partial<ServiceEndpoints>>>;
+  /** Connection-health probe intervals; tests shorten them. */
+  healthTiming?: Partial<MonitorTiming>;
+  /**
+   * Probe the services on a timer for the health indicator. Off unless asked: a
+   * test that builds services without endpoints must never reach the live hosts.
+   */
+  monitorHealth?: boolean;
+  fetch?: typeof fetch;
 }
 
 export interface Services {
   readonly router: Router;
   readonly events: EventBus;
+  /** Settings in effect; Electron reads and stores window state through it. */
+  readonly settings: SettingsService;
+  /** The one API client of the app, reading its endpoints from settings on every request. */
+  readonly api: ApiClient;
   close(): void;
 }
 
 export const STORE_FILE = 'cow-desk.sqlite';
+/** Passphrase-vault key files, one per account (only when the user chose that vault). */
+export const VAULT_DIR = 'vault';
 
 /**
  * The composition root: builds every main-process service from its ports and
@@ -30,17 +63,65 @@ export const STORE_FILE = 'cow-desk.sqlite';
 export function createServices(ports: ServicePorts): Services {
   const storeState = openStoreState(join(ports.userDataDir, STORE_FILE), ports.log);
   const events = new EventBus();
-  const health = new HealthService(ports.appVersion, storeState);
+  const settingsModule = createSettingsModule({
+    storeState,
+    userDataDir: ports.userDataDir,
+    events,
+    ...(ports.defaultEndpoints ? { defaultEndpoints: ports.defaultEndpoints } : {}),
+    ...(ports.healthTiming ? { healthTiming: ports.healthTiming } : {}),
+    ...(ports.fetch ? { fetch: ports.fetch } : {}),
+  });
+  const health = new HealthService(ports.appVersion, storeState, settingsModule.settings);
+  settingsModule.settings.onChange(() => events.emit('app.healthChanged', health.report()));
+  if (ports.monitorHealth) settingsModule.monitor.start();
 
-  const router = createRouter({ ...appHandlers(health, events) }, ports.log);
+  const environment = () => health.currentEnvironment();
+
+  const router = createRouter(
+    {
+      ...appHandlers(health),
+      ...settingsModule.handlers,
+      ...signerHandlersFor(storeState, ports, environment, events),
+    },
+    ports.log,
+  );
 
   return {
     router,
     events,
+    settings: settingsModule.settings,
+    api: settingsModule.api,
     close: () => {
+      settingsModule.close();
       if ('store' in storeState) storeState.store.close();
     },
   };
+}
+
+function signerHandlersFor(
+  storeState: StoreState,
+  ports: ServicePorts,
+  environment: () => Environment,
+  events: EventBus,
+): ReturnType<typeof signerHandlers> {
+  if (!('store' in storeState)) return storeRequired<ReturnType<typeof signerHandlers>>(['accounts.', 'signing.'], storeState.error);
+  const accounts = new AccountService(new AccountsRepo(storeState.store.db), {
+    keychain: new KeychainVault(ports.keytar ?? loadKeytar, ports.keychainService),
+    passphrase: new PassphraseVault(join(ports.userDataDir, VAULT_DIR)),
+  });
+  return signerHandlers(accounts, new OrderSigner(accounts, environment), events);
+}
+
+/**
+ * Without its database a feature cannot keep its promises (accounts, history):
+ * every command of it answers why, instead of working on nothing.
+ */
+function storeRequired<H extends object>(prefixes: readonly string[], reason: string): H {
+  const names = Object.keys(contract.commands).filter((name) => prefixes.some((prefix) => name.startsWith(prefix)));
+  const fail = () => {
+    throw new AppError('STORE_UNAVAILABLE', `CoW Desk's local database is not available: ${reason}`);
+  };
+  return Object.fromEntries(names.map((name) => [name, fail])) as H;
 }
 
 function openStoreState(path: string, log: Logger): StoreState {

@@ -1,4 +1,4 @@
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, nativeTheme } from 'electron';
 import { join } from 'node:path';
 import { createConsoleLogger } from '../core/log';
 import { createServices } from '../core/services';
@@ -6,6 +6,7 @@ import { registerAppScheme, serveRenderer } from './app-protocol';
 import { hardenApp } from './hardening';
 import { attachIpcTransport } from './ipc-transport';
 import { createMainWindow } from './main-window';
+import { installMenu } from './menu';
 
 // A second instance would open the same SQLite file and keychain entries:
 // hand focus to the first one instead.
@@ -27,8 +28,12 @@ function start(): void {
   const log = createConsoleLogger();
   hardenApp();
   serveRenderer(join(import.meta.dirname, '../renderer'));
-  const services = createServices({ userDataDir: app.getPath('userData'), appVersion: app.getVersion(), log });
-  const window = createMainWindow(join(import.meta.dirname, '../preload'));
+  const services = createServices({ userDataDir: app.getPath('userData'), appVersion: app.getVersion(), log, monitorHealth: true });
+  const window = createMainWindow(join(import.meta.dirname, '../preload'), services.settings);
+  // Follow the theme chosen in Settings for native parts too (menus, dialogs, scrollbars).
+  nativeTheme.themeSource = services.settings.current().theme;
+  services.settings.onChange(({ settings }) => (nativeTheme.themeSource = settings.theme));
+  installMenu({ navigate: (view) => services.events.emit('shell.navigate', { view }) });
   const detach = attachIpcTransport(services, window);
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', () => {

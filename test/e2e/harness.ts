@@ -1,14 +1,19 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { MonitorTiming } from '../../main/core/health/connection-monitor';
 import { startLoopbackServer, type LoopbackServer } from '../../main/core/ipc/loopback-server';
 import { createServices, type Services } from '../../main/core/services';
+import { loadKeytar } from '../../main/core/signer/keychain-vault';
 import pkg from '../../package.json' with { type: 'json' };
 import { recordingLogger } from '../helpers/recording-logger';
 import { makeTempDir } from '../helpers/temp-dir';
+import { startSandboxBehindFront, type SandboxBehindFront } from './sandbox-front';
 
 const RENDERER_DIR = join(process.cwd(), 'out/renderer');
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results/e2e');
+/** Keys added through the UI go to the real test keychain under this service, cleared on stop. */
+export const E2E_KEYCHAIN_SERVICE = 'CoW Desk e2e';
 
 // Debian's Chromium, never a downloaded browser; the flags keep it from
 // reaching for hosts this machine cannot reach.
@@ -27,6 +32,8 @@ export interface RunningApp {
   readonly server: LoopbackServer;
   readonly userDataDir: string;
   readonly page: Page;
+  /** The sandbox production points at, and the one staging points at (a staging-flavoured sandbox). */
+  readonly sandboxes: { production: SandboxBehindFront; staging: SandboxBehindFront };
   screenshot(name: string): Promise<string>;
   stop(): Promise<void>;
 }
@@ -35,17 +42,51 @@ export interface RunningApp {
  * The real main-process services behind the loopback bridge, serving the built
  * renderer to a real Chromium page: the renderer cannot tell this from Electron.
  */
-export async function startApp(): Promise<RunningApp> {
+export interface AppOptions {
+  /** Connection-health probe timing; short by default so outages show within a second or two. */
+  healthTiming?: Partial<MonitorTiming>;
+  /** Reuse a user-data folder (a restart); it is then the caller's to remove. */
+  userDataDir?: string;
+  /** Chromium's prefers-color-scheme. */
+  colorScheme?: 'light' | 'dark';
+}
+
+async function clearKeychain(): Promise<void> {
+  try {
+    const keytar = await loadKeytar();
+    for (const { account } of await keytar.findCredentials(E2E_KEYCHAIN_SERVICE)) await keytar.deletePassword(E2E_KEYCHAIN_SERVICE, account);
+  } catch {
+    // No keychain in this run: nothing was stored in one.
+  }
+}
+
+export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   if (!existsSync(join(RENDERER_DIR, 'preview.html'))) {
     throw new Error('out/renderer is missing: run `npm run build` before the e2e tests (npm run test:e2e does).');
   }
   const dir = makeTempDir('cow-desk-e2e-');
-  const userDataDir = join(dir.path, 'user-data');
+  const userDataDir = options.userDataDir ?? join(dir.path, 'user-data');
   const log = recordingLogger();
-  const services = createServices({ userDataDir, appVersion: pkg.version, log });
+  // Both environments point at local sandboxes: the tests never reach the live services.
+  const sandboxes = {
+    production: await startSandboxBehindFront({ environment: 'production' }),
+    staging: await startSandboxBehindFront({ environment: 'staging' }),
+  };
+  const services = createServices({
+    userDataDir,
+    appVersion: pkg.version,
+    log,
+    defaultEndpoints: {
+      production: { orderbook: sandboxes.production.orderbookUrl, tokenService: sandboxes.production.bffUrl },
+      staging: { orderbook: sandboxes.staging.orderbookUrl, tokenService: sandboxes.staging.bffUrl },
+    },
+    healthTiming: { okIntervalMs: 1_000, offlineIntervalMs: 300, timeoutMs: 2_000, ...options.healthTiming },
+    monitorHealth: true,
+    keychainService: E2E_KEYCHAIN_SERVICE,
+  });
   const server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir: RENDERER_DIR });
   const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, colorScheme: options.colorScheme ?? 'light' });
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(server.url);
@@ -56,6 +97,7 @@ export async function startApp(): Promise<RunningApp> {
     server,
     userDataDir,
     page,
+    sandboxes,
     async screenshot(name) {
       const path = join(SCREENSHOT_DIR, `${name}.png`);
       await page.screenshot({ path, fullPage: true });
@@ -65,7 +107,9 @@ export async function startApp(): Promise<RunningApp> {
       await browser.close();
       await server.close();
       services.close();
+      await Promise.all([sandboxes.production.close(), sandboxes.staging.close()]);
       dir.remove();
+      await clearKeychain();
       if (pageErrors.length > 0) throw new Error(`The page threw: ${pageErrors.join('; ')}`);
     },
   };

@@ -9,7 +9,12 @@ import { startApp, type RunningApp } from './harness';
 
 describe('About / health screen in Chromium', () => {
   let app: RunningApp;
-  beforeEach(async () => (app = await startApp()));
+  beforeEach(async () => {
+    app = await startApp();
+    // About lives at the foot of Settings.
+    await app.page.getByRole('button', { name: 'Skip for now' }).click();
+    await app.page.keyboard.press('Control+,');
+  });
   afterEach(async () => app.stop());
 
   it('shows the real values of the core services', async () => {
@@ -32,7 +37,7 @@ describe('About / health screen in Chromium', () => {
 
   it('switches to staging through IPC, warns about its contracts, and main keeps the choice', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: 'staging' }).click();
+    await page.getByLabel('Staging (barn)').check();
     await page.getByText('Staging signs orders for the staging settlement contract').waitFor();
     expect(await page.getByTestId('environment').textContent()).toBe('staging');
     const answer = await app.services.router.handle('app.health', undefined);

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
+import { accountCommands, accountEvents } from './commands/accounts';
 import { appCommands, appEvents } from './commands/app';
+import { settingsCommands, settingsEvents } from './commands/settings';
+import { signingCommands } from './commands/signing';
 
 /**
  * The whole IPC surface between the renderer and main, composed from one file
@@ -8,8 +11,8 @@ import { appCommands, appEvents } from './commands/app';
  * directions against this object, and the renderer's types are inferred from it.
  */
 export const contract = {
-  commands: { ...appCommands },
-  events: { ...appEvents },
+  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands },
+  events: { ...appEvents, ...accountEvents, ...settingsEvents },
 } as const;
 
 export type Contract = typeof contract;

@@ -1,14 +1,14 @@
-import type { EventBus } from '../ipc/event-bus';
 import type { Handlers } from '../ipc/router';
 import type { HealthService } from './health-service';
 
-export function appHandlers(health: HealthService, events: EventBus): Pick<Handlers, 'app.health' | 'app.setEnvironment'> {
+/**
+ * app.setEnvironment predates the settings screen and stays for its callers; it
+ * goes through the settings service, whose change listener emits
+ * app.healthChanged (see services.ts), so both paths announce the change alike.
+ */
+export function appHandlers(health: HealthService): Pick<Handlers, 'app.health' | 'app.setEnvironment'> {
   return {
     'app.health': () => health.report(),
-    'app.setEnvironment': ({ environment }) => {
-      const report = health.setEnvironment(environment);
-      events.emit('app.healthChanged', report);
-      return report;
-    },
+    'app.setEnvironment': ({ environment }) => health.setEnvironment(environment),
   };
 }

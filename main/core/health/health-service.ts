@@ -1,46 +1,39 @@
 import type { HealthReport } from '../../common/ipc/health-schemas';
 import { CHAINS } from '../../common/protocol/chains';
-import {
-  DEFAULT_ENVIRONMENT,
-  environmentSchema,
-  type Environment,
-} from '../../common/protocol/environments';
+import type { Environment } from '../../common/protocol/environments';
+import type { SettingsService } from '../settings/settings-service';
 import type { Store } from '../store/open-store';
-import { SettingsRepo } from '../store/settings-repo';
 
 export type StoreState = { store: Store } | { path: string; error: string };
-
-const ENVIRONMENT_KEY = 'environment';
 
 /**
  * What the About/health screen shows: the app, the selected environment, the
  * chains it knows, and whether the local store is usable. When the store failed
- * to open, the report says why instead of the app failing to start.
+ * to open, the report says why instead of the app failing to start. The
+ * environment itself belongs to the settings service.
  */
 export class HealthService {
-  private environment: Environment;
-  private readonly settings: SettingsRepo | undefined;
-
   constructor(
     private readonly appVersion: string,
     private readonly storeState: StoreState,
-  ) {
-    this.settings = 'store' in storeState ? new SettingsRepo(storeState.store.db) : undefined;
-    this.environment = this.settings?.get(ENVIRONMENT_KEY, environmentSchema, DEFAULT_ENVIRONMENT) ?? DEFAULT_ENVIRONMENT;
+    private readonly settings: SettingsService,
+  ) {}
+
+  currentEnvironment(): Environment {
+    return this.settings.environment();
   }
 
   report(): HealthReport {
     return {
       appVersion: this.appVersion,
-      environment: this.environment,
+      environment: this.settings.environment(),
       chains: CHAINS.map(({ id, alias, name }) => ({ id, alias, name })),
       store: this.storeStatus(),
     };
   }
 
   setEnvironment(environment: Environment): HealthReport {
-    this.settings?.set(ENVIRONMENT_KEY, environmentSchema, environment);
-    this.environment = environment;
+    this.settings.update({ environment });
     return this.report();
   }
 

@@ -69,9 +69,11 @@ describe('loopback bridge over real HTTP', () => {
     const reader = stream.body!.getReader();
     await reader.read(); // the ": connected" comment
     await invoke({ command: 'app.setEnvironment', input: { environment: 'staging' } });
+    // A change of environment is announced by settings and connection health too; read up to this one.
     let text = '';
-    while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
-    const data = JSON.parse(text.split('data: ')[1]!.trim()) as { event: string; payload: { environment: string } };
+    const frameOf = () => text.split('\n\n').find((frame) => frame.includes('"event":"app.healthChanged"'));
+    while (!frameOf()) text += new TextDecoder().decode((await reader.read()).value);
+    const data = JSON.parse(frameOf()!.split('data: ')[1]!.trim()) as { event: string; payload: { environment: string } };
     expect(data.event).toBe('app.healthChanged');
     expect(data.payload.environment).toBe('staging');
     controller.abort();

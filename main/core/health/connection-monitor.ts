@@ -1,0 +1,185 @@
+import type { ServiceEndpoints } from '../../common/protocol/endpoints';
+import type { Environment } from '../../common/protocol/environments';
+import type { ConnectionHealth, ServiceHealth, ServiceState } from '../../common/settings/health-schema';
+import { SERVICE_LABELS, type ConfigurableService } from '../../common/settings/settings-schema';
+import { createApiClient, type ApiClient } from '../api/api-client';
+import type { RequestOutcome } from '../api/http-client';
+import { probeService } from './probe';
+
+export interface MonitorTiming {
+  /** Between probes while every service answers. */
+  okIntervalMs: number;
+  /** Between probes while any service does not: short, so recovery shows quickly. */
+  offlineIntervalMs: number;
+  /** An answer slower than this marks the service slow. */
+  slowMs: number;
+  /** A probe that takes longer than this counts as offline. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_MONITOR_TIMING: MonitorTiming = { okIntervalMs: 30_000, offlineIntervalMs: 3_000, slowMs: 2_500, timeoutMs: 5_000 };
+
+export interface MonitorOptions {
+  endpoints: () => ServiceEndpoints;
+  environment: () => Environment;
+  /** The chain the probes ask about (the active one). */
+  chainId: () => number;
+  onChange: (health: ConnectionHealth) => void;
+  timing?: Partial<MonitorTiming>;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+const SERVICES: readonly ConfigurableService[] = ['orderbook', 'tokenService'];
+
+/**
+ * Connection health per service. It listens to every request the app makes
+ * (`record`, fed by the API client's onOutcome) and, so that a silent app still
+ * notices an outage and its end, probes each service itself on a timer: slowly
+ * while all is well, every few seconds while something is not. Probes use their
+ * own one-attempt client: the app's retries and backoff would hide an outage
+ * for half a minute.
+ */
+export class ConnectionMonitor {
+  private readonly timing: MonitorTiming;
+  private readonly now: () => number;
+  private readonly probeClient: ApiClient;
+  private health = new Map<ConfigurableService, ServiceHealth>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running = false;
+  private inFlight: Promise<void> | undefined;
+
+  constructor(private readonly options: MonitorOptions) {
+    this.timing = { ...DEFAULT_MONITOR_TIMING, ...options.timing };
+    this.now = options.now ?? Date.now;
+    this.probeClient = createApiClient({
+      endpoints: options.endpoints,
+      environment: options.environment,
+      maxAttempts: 1,
+      timeoutMs: this.timing.timeoutMs,
+      // Probes must not queue behind the app's own traffic in a shared limiter; they are few.
+      rateLimits: { orderbook: { perSecond: 50 }, tokenService: { perSecond: 50 } },
+      onOutcome: (outcome) => this.record(outcome, true),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    this.resetStates();
+  }
+
+  snapshot(): ConnectionHealth {
+    return { environment: this.options.environment(), services: SERVICES.map((service) => this.entry(service)) };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    void this.checkNow();
+  }
+
+  stop(): void {
+    this.running = false;
+    clearTimeout(this.timer);
+  }
+
+  /** The environment or a base URL changed: what we knew is about other hosts. */
+  reset(): void {
+    this.resetStates();
+    this.inFlight = undefined; // a round under way asks the old hosts; start a fresh one
+    this.emit();
+    if (this.running) void this.checkNow();
+  }
+
+  /** Probes both services now (joining a round already under way) and reschedules. */
+  async checkNow(): Promise<ConnectionHealth> {
+    this.inFlight ??= this.probeRound().finally(() => (this.inFlight = undefined));
+    await this.inFlight;
+    return this.snapshot();
+  }
+
+  /** One request's outcome; `fromProbe` is set for our own probes, whose 4xx means a wrong service. */
+  record(outcome: RequestOutcome, fromProbe = false): void {
+    const service = outcome.service as ConfigurableService;
+    if (!SERVICES.includes(service)) return;
+    const before = this.entry(service);
+    const now = this.now();
+    const state = this.stateOf(outcome, fromProbe);
+    const answered = state === 'ok' || state === 'slow';
+    const next: ServiceHealth = {
+      ...before,
+      state,
+      lastCheckedAt: now,
+      latencyMs: outcome.status === 0 ? before.latencyMs : Math.round(outcome.durationMs),
+      lastOkAt: answered ? now : before.lastOkAt,
+      lastError: answered ? before.lastError : (outcome.error ?? `The service answered HTTP ${outcome.status}.`),
+      rateLimitedUntil: state === 'rate-limited' ? now + (outcome.retryAfterMs ?? this.timing.offlineIntervalMs) : null,
+    };
+    this.health.set(service, next);
+    if (before.state !== next.state || before.lastError !== next.lastError || (next.lastOkAt ?? 0) - (before.lastOkAt ?? 0) >= 1_000) {
+      this.emit();
+    }
+  }
+
+  private stateOf(outcome: RequestOutcome, fromProbe: boolean): ServiceState {
+    if (outcome.status === 0) return 'offline';
+    if (outcome.status === 429) return 'rate-limited';
+    // Ordinary traffic gets 4xx for the user's own mistakes (a bad order); that says nothing about health.
+    if (outcome.status >= 500 || (fromProbe && outcome.status >= 400)) return 'failing';
+    return outcome.durationMs > this.timing.slowMs ? 'slow' : 'ok';
+  }
+
+  private async probeRound(): Promise<void> {
+    clearTimeout(this.timer);
+    const endpointsAtStart = JSON.stringify(this.options.endpoints());
+    await Promise.all(
+      SERVICES.map(async (service) => {
+        const until = this.entry(service).rateLimitedUntil;
+        if (until !== null && until > this.now()) return; // it asked us to wait; probing would only extend the ban
+        try {
+          await probeService(this.probeClient, service, this.options.chainId());
+        } catch (error) {
+          // A 200 that is not a CoW answer: the URL points at some other server.
+          if (error instanceof Error && 'code' in error && error.code === 'BAD_RESPONSE' && JSON.stringify(this.options.endpoints()) === endpointsAtStart) {
+            this.markFailing(service, error.message);
+          }
+        }
+      }),
+    );
+    if (!this.running) return;
+    const allWell = SERVICES.every((service) => ['ok', 'slow'].includes(this.entry(service).state));
+    this.timer = setTimeout(() => void this.checkNow(), allWell ? this.timing.okIntervalMs : this.timing.offlineIntervalMs);
+    // A pending probe must never keep Node (tests, a quitting app) alive.
+    this.timer.unref?.();
+  }
+
+  private markFailing(service: ConfigurableService, message: string): void {
+    this.health.set(service, { ...this.entry(service), state: 'failing', lastError: message });
+    this.emit();
+  }
+
+  private entry(service: ConfigurableService): ServiceHealth {
+    const found = this.health.get(service);
+    const baseUrl = this.options.endpoints()[service];
+    return found ? { ...found, baseUrl } : this.blank(service);
+  }
+
+  private blank(service: ConfigurableService): ServiceHealth {
+    return {
+      service,
+      label: SERVICE_LABELS[service],
+      baseUrl: this.options.endpoints()[service],
+      state: 'checking',
+      latencyMs: null,
+      lastOkAt: null,
+      lastCheckedAt: null,
+      lastError: null,
+      rateLimitedUntil: null,
+    };
+  }
+
+  private resetStates(): void {
+    this.health = new Map(SERVICES.map((service) => [service, this.blank(service)]));
+  }
+
+  private emit(): void {
+    this.options.onChange(this.snapshot());
+  }
+}

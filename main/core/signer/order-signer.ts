@@ -1,0 +1,73 @@
+import { encodeFunctionData, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { OrderDraft, SignedOrder } from '../../common/ipc/commands/signing';
+import { cancellationsDigest, cancellationsTypedData } from '../../common/protocol/cancellations';
+import { domainFor, type ProtocolDomain } from '../../common/protocol/domain';
+import type { Environment } from '../../common/protocol/environments';
+import { orderDigest, orderTypedData, type OrderStruct } from '../../common/protocol/order';
+import type { AccountService } from './account-service';
+import { buildOrder } from './order-draft';
+import { signingPreview } from './signing-preview';
+
+const SET_PRE_SIGNATURE_ABI = [
+  {
+    type: 'function',
+    name: 'setPreSignature',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'orderUid', type: 'bytes' },
+      { name: 'signed', type: 'bool' },
+    ],
+    outputs: [],
+  },
+] as const;
+
+/** eip712 signs the typed data; ethsign signs the digest as a 32-byte message. */
+export async function signOrderStruct(key: Hex, struct: OrderStruct, domain: ProtocolDomain, scheme: 'eip712' | 'ethsign'): Promise<Hex> {
+  const signer = privateKeyToAccount(key);
+  return scheme === 'eip712'
+    ? signer.signTypedData(orderTypedData(struct, domain))
+    : signer.signMessage({ message: { raw: orderDigest(struct, domain) } });
+}
+
+/**
+ * Signs intents in main. The key is loaded from its vault for one call and
+ * dropped with the viem account that wraps it; it never leaves this function.
+ */
+export class OrderSigner {
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly environment: () => Environment,
+    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  preview(draft: OrderDraft) {
+    const account = this.accounts.get(draft.account);
+    const environment = this.environment();
+    return signingPreview(draft, buildOrder(draft, environment, this.nowSeconds()), environment, account);
+  }
+
+  async signOrder(draft: OrderDraft, passphrase?: string): Promise<SignedOrder> {
+    const environment = this.environment();
+    const built = buildOrder(draft, environment, this.nowSeconds());
+    const base = { uid: built.uid, digest: built.digest, owner: built.owner, signingScheme: draft.signingScheme };
+    if (draft.signingScheme === 'presign') {
+      // Smart-contract wallets: no signature now; the owner completes the order on-chain.
+      this.accounts.get(draft.account);
+      const data = encodeFunctionData({ abi: SET_PRE_SIGNATURE_ABI, functionName: 'setPreSignature', args: [built.uid, true] });
+      return { ...base, signature: '0x', preSignature: { to: built.domain.verifyingContract, data, call: `setPreSignature(${built.uid}, true)` } };
+    }
+    const key = await this.accounts.loadKey(draft.account, passphrase);
+    return { ...base, signature: await signOrderStruct(key, built.struct, built.domain, draft.signingScheme), preSignature: null };
+  }
+
+  async signCancellation(account: Address, chainId: number, orderUids: Hex[], scheme: 'eip712' | 'ethsign', passphrase?: string) {
+    const domain = domainFor(chainId, this.environment());
+    const signer = privateKeyToAccount(await this.accounts.loadKey(account, passphrase));
+    const signature =
+      scheme === 'eip712'
+        ? await signer.signTypedData(cancellationsTypedData(orderUids, domain))
+        : await signer.signMessage({ message: { raw: cancellationsDigest(orderUids, domain) } });
+    return { orderUids, signature, signingScheme: scheme };
+  }
+}

@@ -1,0 +1,114 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Hex } from 'viem';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SignedOrder } from '../../../main/common/ipc/commands/signing';
+import { customDomain } from '../../../main/common/protocol/domain';
+import { recoverDigestSigner } from '../../../main/common/protocol/signatures';
+import { KeychainVault, loadKeytar } from '../../../main/core/signer/keychain-vault';
+import { signOrderStruct } from '../../../main/core/signer/order-signer';
+import { createServices, VAULT_DIR, type Services } from '../../../main/core/services';
+import { sellWethDraft, TEST_ADDRESS, TEST_KEY } from '../../helpers/order-drafts';
+import { recordingLogger } from '../../helpers/recording-logger';
+import { makeTempDir } from '../../helpers/temp-dir';
+import { vectors } from '../../helpers/vectors';
+
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+// Its own keychain service, so files running in parallel never touch each other's entries.
+const SERVICE = 'CoW Desk signing tests';
+
+describe('signing by intent with keys from the vaults', () => {
+  let dir: ReturnType<typeof makeTempDir>;
+  let services: Services;
+  beforeEach(() => {
+    dir = makeTempDir();
+    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
+  });
+  afterEach(async () => {
+    services.close();
+    dir.remove();
+    const keytar = await loadKeytar();
+    for (const { account } of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, account);
+  });
+
+  const sign = async (input: unknown) => {
+    const answer = await services.router.handle('signing.signOrder', input);
+    if (!answer.ok) throw Object.assign(new Error(answer.error.message), answer.error);
+    return answer.value as SignedOrder;
+  };
+
+  it('signs eip712 and ethsign orders that recover to the account, and again after a restart in a new process', async () => {
+    await services.router.handle('accounts.importKey', { label: 'Main', privateKey: TEST_KEY, vault: 'keychain' });
+    const draft = sellWethDraft({ validTo: inAnHour() });
+    const eip712 = await sign({ draft });
+    expect(await recoverDigestSigner(eip712.digest, 'eip712', eip712.signature)).toBe(TEST_ADDRESS);
+    const ethsign = await sign({ draft: { ...draft, signingScheme: 'ethsign' } });
+    expect(await recoverDigestSigner(ethsign.digest, 'ethsign', ethsign.signature)).toBe(TEST_ADDRESS);
+    services.close();
+
+    const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/integration/signer/fixtures/sign-in-new-process.ts', dir.path, JSON.stringify(draft), SERVICE], {
+      encoding: 'utf8',
+    });
+    const answer = JSON.parse(child.stdout.trim().split('\n').pop()!) as { ok: boolean; value: SignedOrder };
+    expect(answer.ok).toBe(true);
+    // ECDSA signing is deterministic (RFC 6979): the same key gives the same signature.
+    expect(answer.value.signature).toBe(eip712.signature);
+    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
+  });
+
+  it('reproduces the vector signatures with the vector key loaded back from the keychain', async () => {
+    const [vector] = vectors.orders;
+    await services.router.handle('accounts.importKey', { label: 'Vector', privateKey: vector!.signer_private_key_public_test_key, vault: 'keychain' });
+    const key = await new KeychainVault(loadKeytar, SERVICE).load(vector!.owner);
+    const struct = { ...vector!.order, sellAmount: BigInt(vector!.order.sellAmount), buyAmount: BigInt(vector!.order.buyAmount), feeAmount: BigInt(vector!.order.feeAmount) };
+    const domain = customDomain(31337, '0x5FbDB2315678afecb367f032d93F642f64180aa3');
+    expect(await signOrderStruct(key, struct, domain, 'eip712')).toBe(vector!.signatures.eip712);
+    expect(await signOrderStruct(key, struct, domain, 'ethsign')).toBe(vector!.signatures.ethsign);
+  });
+
+  it('refuses to sign for a watch-only account, but prepares its presign call', async () => {
+    await services.router.handle('accounts.addWatchOnly', { label: 'Safe', address: TEST_ADDRESS });
+    const draft = sellWethDraft({ validTo: inAnHour() });
+    await expect(sign({ draft })).rejects.toMatchObject({ code: 'WATCH_ONLY', message: expect.stringMatching(/watch-only.*cannot sign/) });
+    const presigned = await sign({ draft: { ...draft, signingScheme: 'presign' } });
+    expect(presigned.signature).toBe('0x');
+    expect(presigned.preSignature?.call).toBe(`setPreSignature(${presigned.uid}, true)`);
+    // setPreSignature(bytes,bool) selector, then the ABI-encoded UID.
+    expect(presigned.preSignature?.data.startsWith('0xec6cb13f')).toBe(true);
+    expect(presigned.preSignature?.data).toContain(presigned.uid.slice(2));
+  });
+
+  it('keeps a passphrase-vault key encrypted in a 0600 file, and a wrong passphrase fails cleanly', async () => {
+    const passphrase = 'correct horse battery staple';
+    const imported = await services.router.handle('accounts.importKey', { label: 'Cold', privateKey: TEST_KEY, vault: 'passphrase', passphrase });
+    expect(imported).toMatchObject({ ok: true, value: { kind: 'passphrase' } });
+    const [file] = readdirSync(join(dir.path, VAULT_DIR));
+    const path = join(dir.path, VAULT_DIR, file!);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path, 'utf8').toLowerCase()).not.toContain(TEST_KEY.slice(2));
+    expect(await (await loadKeytar()).getPassword(SERVICE, TEST_ADDRESS)).toBeNull();
+
+    const draft = sellWethDraft({ validTo: inAnHour() });
+    await expect(sign({ draft })).rejects.toMatchObject({ code: 'PASSPHRASE_REQUIRED' });
+    await expect(sign({ draft, passphrase: 'wrong horse battery staple' })).rejects.toMatchObject({
+      code: 'WRONG_PASSPHRASE',
+      message: 'That passphrase does not unlock this key. Check it and try again.',
+    });
+    const signed = await sign({ draft, passphrase });
+    expect(await recoverDigestSigner(signed.digest, 'eip712', signed.signature as Hex)).toBe(TEST_ADDRESS);
+  });
+
+  it('rejects an invalid key with a message and stores nothing', async () => {
+    const zero = `0x${'0'.repeat(64)}`;
+    expect(await services.router.handle('accounts.importKey', { label: 'Bad', privateKey: zero, vault: 'keychain' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_PRIVATE_KEY' },
+    });
+    expect(await services.router.handle('accounts.importKey', { label: 'Bad', privateKey: 'xyz', vault: 'keychain' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('64 hex digits') },
+    });
+    expect(await services.router.handle('accounts.list', undefined)).toEqual({ ok: true, value: [] });
+  });
+});
