@@ -1,6 +1,24 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'electron-vite';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { contentSecurityPolicy } from './main/common/security/csp';
+
+/**
+ * Writes the CSP into each page as a <meta> as well, from the same function the
+ * app:// protocol and the loopback bridge use for the header: defence in depth,
+ * and visible to anyone (or any scanner) reading the shipped HTML. Only the
+ * loopback preview page may connect, to the origin that served it.
+ */
+function cspMeta(): Plugin {
+  return {
+    name: 'cow-desk-csp-meta',
+    transformIndexHtml(html, context) {
+      const policy = contentSecurityPolicy(basename(context.filename) === 'preview.html' ? "'self'" : "'none'", 'meta');
+      return html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`);
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -21,7 +39,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [svelte()],
+    plugins: [svelte(), cspMeta()],
     build: {
       outDir: 'out/renderer',
       rollupOptions: {

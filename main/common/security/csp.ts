@@ -3,8 +3,8 @@
  * connection at all (all network I/O is in main); the loopback preview may talk
  * only to the origin that served it, which is where its IPC endpoint lives.
  */
-export function contentSecurityPolicy(connectSrc: "'none'" | "'self'"): string {
-  return [
+export function contentSecurityPolicy(connectSrc: "'none'" | "'self'", delivery: 'header' | 'meta' = 'header'): string {
+  const directives = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
@@ -15,5 +15,7 @@ export function contentSecurityPolicy(connectSrc: "'none'" | "'self'"): string {
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
-  ].join('; ');
+  ];
+  // Browsers ignore frame-ancestors in a <meta> policy (and warn about it); the header carries it.
+  return (delivery === 'meta' ? directives.filter((d) => !d.startsWith('frame-ancestors')) : directives).join('; ');
 }
