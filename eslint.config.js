@@ -8,6 +8,8 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 const noElectron = { name: 'electron', message: 'Only main/electron (and preload) may import electron.' };
 const noNode = nodeBuiltins.map((name) => ({ name, message: 'This layer runs outside Node: no Node built-ins.' }));
+// electron/main, electron/renderer, ... are electron too.
+const noElectronPaths = [{ group: ['electron/*'], message: noElectron.message }];
 
 // The layers of shared/design.md. `boundaries` checks imports between our own
 // folders; `no-restricted-imports` checks the outside world (electron, node:*).
@@ -60,12 +62,12 @@ export default tseslint.config(
       'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
     },
   },
-  { files: ['main/common/**'], rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode] }] } },
+  { files: ['main/common/**'], rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode], patterns: noElectronPaths }] } },
   { files: ['main/common/**'], languageOptions: { globals: {} } },
-  { files: ['main/core/**'], rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] } },
+  { files: ['main/core/**'], rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: noElectronPaths }] } },
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode], patterns: noElectronPaths }] },
   },
 );

@@ -9,6 +9,8 @@ declare class URL {
   readonly password: string;
   readonly protocol: string;
   readonly username: string;
+  readonly search: string;
+  readonly hash: string;
   readonly hostname: string;
   toString(): string;
 }

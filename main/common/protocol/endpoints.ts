@@ -38,6 +38,10 @@ export function validateBaseUrl(candidate: string): string {
   if (url.username || url.password) {
     throw new AppError('INVALID_BASE_URL', `${candidate} must not carry a user name or password.`);
   }
+  // Paths are appended to the base URL: a query or fragment would end up in the middle of every request.
+  if (url.search || url.hash) {
+    throw new AppError('INVALID_BASE_URL', `${candidate} must not carry a query (?…) or fragment (#…); enter just the service address.`);
+  }
   return url.toString().replace(/\/+$/, '');
 }
 

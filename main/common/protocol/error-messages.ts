@@ -25,8 +25,8 @@ const said = ({ description }: ApiErrorContext): string => {
 
 const waiting = ({ retryAfterSeconds }: ApiErrorContext): string =>
   retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0
-    ? `Waiting ${Math.ceil(retryAfterSeconds)} s before trying again.`
-    : 'Waiting a moment before trying again.';
+    ? `The service asks to wait ${Math.ceil(retryAfterSeconds)} s before trying again.`
+    : 'Wait a moment before trying again.';
 
 const appDataUpload = 'Upload the appData document first (PUT /api/v1/app_data/{hash}), then submit again.';
 const erc20Only = 'Only ERC-20 balances are accepted for new orders: set sellTokenBalance and buyTokenBalance to "erc20".';
@@ -43,7 +43,7 @@ const MESSAGES = {
   InvalidParameter: (c) =>
     `The request has a missing or malformed field: token addresses are 0x + 40 hex digits, amounts whole decimal numbers, kind "sell" or "buy". Fix it and try again.${said(c)}`,
   RateLimited: (c) => `Too many requests to the service. ${waiting(c)}`,
-  InternalServerError: (c) => `The service had a temporary error; retrying automatically. If it persists, try again later.${said(c)}`,
+  InternalServerError: (c) => `The service had a temporary error. Try again in a moment; if it persists, try again later.${said(c)}`,
   QuoteNotVerified: () =>
     'The quote could not be verified by simulation, so an order from it may not execute. Request a new quote, and check that the token has no transfer restrictions.',
   InsufficientValidTo: () => 'The order expires too soon for the service to accept it. Choose a later expiry (validTo, in unix seconds).',
@@ -121,6 +121,9 @@ export type KnownErrorType = keyof typeof MESSAGES;
 export const KNOWN_ERROR_TYPES = Object.keys(MESSAGES) as readonly KnownErrorType[];
 
 /**
+ * The messages here reach the user only once the client has spent its retries,
+ * so none of them promises another automatic attempt.
+ *
  * Retrying helps only when the request itself was fine: rate limits, server
  * errors and network failures (status 0, no response). Never 400/403/404,
  * whatever the errorType says.
@@ -143,9 +146,9 @@ export function describeApiError(
 function byStatus(errorType: string | undefined, status: number, context: ApiErrorContext): string {
   const tag = `HTTP ${status}${errorType ? `, ${errorType}` : ''}`;
   const details = said(context);
-  if (status <= 0) return `Could not reach the service. Check the network connection; retrying automatically.${details}`;
+  if (status <= 0) return `Could not reach the service. Check the network connection and try again.${details}`;
   if (status === 429) return `Too many requests to the service (${tag}). ${waiting(context)}`;
-  if (status === 408 || status >= 500) return `The service had a temporary problem (${tag}); retrying automatically.${details}`;
+  if (status === 408 || status >= 500) return `The service had a temporary problem (${tag}). Try again in a moment.${details}`;
   if (status === 401) return `The service did not accept the signature or owner (${tag}). Sign with the owner account.${details}`;
   if (status === 403) return `The service refused the request (${tag}). Retrying will not help.${details}`;
   if (status === 404) return `Not found (${tag}). Check the chain, environment and identifier.${details}`;

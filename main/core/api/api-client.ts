@@ -5,6 +5,7 @@ import type { HttpDeps, RequestOutcome } from './http-client';
 import { OrderbookClient } from './orderbook-client';
 import { RateLimiter, type RateLimit } from './rate-limiter';
 import { ResponseCache } from './response-cache';
+import { MAX_RETRY_AFTER_MS } from './retry-policy';
 import { TokenServiceClient } from './token-service-client';
 
 /**
@@ -47,7 +48,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     fetch: options.fetch ?? globalThis.fetch,
     clock,
     random: options.random ?? Math.random,
-    limiter: new RateLimiter(limits, clock),
+    limiter: new RateLimiter(limits, clock, MAX_RETRY_AFTER_MS),
     cache: new ResponseCache(clock),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import { ApiError } from './api-error';
 import type { RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
-import { DEFAULT_MAX_ATTEMPTS, isRetryable, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
+import { DEFAULT_MAX_ATTEMPTS, isRetryable, MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -76,11 +76,19 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
           status: outcome.status,
         });
       }
-      if (req.cache) deps.cache.put(cacheKey, parsed.data, outcome.cacheControl);
+      if (req.cache) deps.cache.put(cacheKey, parsed.data, outcome.cacheControl, outcome.age);
       return parsed.data;
     }
     if (!isRetryable(outcome.failure) || attempt >= maxAttempts) throw outcome.error;
-    await deps.clock.sleep(retryDelay(outcome.failure, attempt, deps.clock.now(), deps.random), req.signal);
+    const { failure } = outcome;
+    const toldMs = failure.kind === 'status' && failure.status === 429 ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
+    if (toldMs !== undefined) {
+      // The whole service waits, not just this call; the next acquire sleeps out the hold.
+      deps.limiter.hold(req.buckets[0] ?? '', deps.clock.now() + toldMs);
+      if (toldMs > MAX_RETRY_AFTER_MS) throw outcome.error;
+      continue;
+    }
+    await deps.clock.sleep(retryDelay(attempt, deps.random), req.signal);
   }
 }
 
@@ -100,7 +108,7 @@ function report(deps: HttpDeps, req: HttpRequest<unknown>, outcome: Outcome, dur
 }
 
 type Outcome =
-  | { ok: true; status: number; body: unknown; cacheControl: string | null }
+  | { ok: true; status: number; body: unknown; cacheControl: string | null; age: string | null }
   | { ok: false; failure: Failure; error: ApiError };
 
 async function attemptOnce<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<Outcome> {
@@ -131,7 +139,7 @@ async function attemptOnce<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<Outc
     };
   }
   const body = parseBody(text);
-  if (response.ok) return { ok: true, status: response.status, body, cacheControl: response.headers.get('cache-control') };
+  if (response.ok) return { ok: true, status: response.status, body, cacheControl: response.headers.get('cache-control'), age: response.headers.get('age') };
   const retryAfter = response.headers.get('retry-after');
   return {
     ok: false,

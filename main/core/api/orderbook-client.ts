@@ -16,7 +16,6 @@ import {
   type OrderCreation,
   type QuoteRequest,
 } from '../../common/protocol/api';
-import { AppError } from '../../common/errors';
 import { parseAmount } from '../../common/protocol/amounts';
 import { resolveChain } from '../../common/protocol/chains';
 import { CONTRACTS } from '../../common/protocol/contracts';
@@ -25,18 +24,11 @@ import { parseOrderUid } from '../../common/protocol/order-uid';
 import { ApiError } from './api-error';
 import { chunk, mapConcurrent } from './batching';
 import { request, type HttpDeps, type HttpMethod, type HttpRequest } from './http-client';
+import { parseRequest } from './request-validation';
 
 export const BY_UIDS_LIMIT = 128;
 export const ACCOUNT_ORDERS_PAGE_LIMIT = 1000;
 const BY_UIDS_CONCURRENCY = 2;
-
-/** Validates what we are about to send, with a message that names the field. */
-function parseRequest<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || what}: ${issue.message}`).join('; ');
-  throw new AppError('INVALID_REQUEST', `The ${what} is invalid: ${problems}.`);
-}
 
 export interface ByUidsResult {
   orders: ApiOrder[];

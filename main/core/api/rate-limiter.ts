@@ -1,3 +1,4 @@
+import { AppError } from '../../common/errors';
 import type { Clock } from '../clock';
 
 /**
@@ -28,28 +29,39 @@ export type Release = () => void;
 
 export class RateLimiter {
   private readonly slots = new Map<string, Slot[]>();
-  private queue: Promise<unknown> = Promise.resolve();
+  /** One queue per service (the first bucket): a full orderbook never holds up the token service. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Buckets closed until a time the service named in a Retry-After. */
+  private readonly holds = new Map<string, number>();
   private released: (() => void) | undefined;
 
   constructor(
     private readonly limits: Readonly<Record<string, RateLimit>>,
     private readonly clock: Clock,
+    /** A hold longer than this fails the call at once instead of waiting inside it. */
+    private readonly maxHoldMs = Number.POSITIVE_INFINITY,
   ) {}
 
-  /** Waits for a slot in every named bucket; callers are served in order. Call the result when the response is in. */
+  /** Waits for a slot in every named bucket; callers of one service are served in order. Call the result when the response is in. */
   acquire(buckets: readonly string[], signal?: AbortSignal): Promise<Release> {
-    const turn = this.queue.then(() => this.take(buckets.filter((bucket) => this.limits[bucket]), signal));
-    this.queue = turn.catch(() => undefined);
+    const service = buckets[0] ?? '';
+    const turn = (this.queues.get(service) ?? Promise.resolve()).then(() => this.take(buckets, signal));
+    this.queues.set(service, turn.catch(() => undefined));
     return turn;
+  }
+
+  /** The service said to wait (429 Retry-After): nobody sends to `bucket` before `untilMs`. */
+  hold(bucket: string, untilMs: number): void {
+    this.holds.set(bucket, Math.max(untilMs, this.holds.get(bucket) ?? 0));
   }
 
   private async take(buckets: readonly string[], signal?: AbortSignal): Promise<Release> {
     for (;;) {
       signal?.throwIfAborted();
       const now = this.clock.now();
-      let wait = 0;
+      let wait = this.heldFor(buckets, now);
       let inFlightBlocks = false;
-      for (const bucket of buckets) {
+      for (const bucket of buckets.filter((name) => this.limits[name])) {
         const limit = this.limits[bucket]!.perSecond;
         const live = (this.slots.get(bucket) ?? []).filter((slot) => slot.end === undefined || slot.end > now - WINDOW_MS - SAFETY_MS);
         this.slots.set(bucket, live);
@@ -59,9 +71,21 @@ export class RateLimiter {
         if (finished.length < mustExpire) inFlightBlocks = true;
         else wait = Math.max(wait, finished[mustExpire - 1]! + WINDOW_MS + SAFETY_MS - now);
       }
-      if (!inFlightBlocks && wait <= 0) return this.occupy(buckets);
+      if (!inFlightBlocks && wait <= 0) return this.occupy(buckets.filter((name) => this.limits[name]));
       await (inFlightBlocks ? this.nextRelease(signal) : this.clock.sleep(wait, signal));
     }
+  }
+
+  private heldFor(buckets: readonly string[], now: number): number {
+    const until = Math.max(0, ...buckets.map((bucket) => this.holds.get(bucket) ?? 0));
+    const wait = until - now;
+    if (wait > this.maxHoldMs) {
+      throw new AppError('RateLimited', `The service asked CoW Desk to wait ${Math.ceil(wait / 1000)} s before sending more. Try again then.`, {
+        retryable: true,
+        details: { retryAfterMs: wait },
+      });
+    }
+    return wait;
   }
 
   private occupy(buckets: readonly string[]): Release {

@@ -20,10 +20,12 @@ export class ResponseCache {
     return entry.value;
   }
 
-  put(key: string, value: unknown, cacheControl: string | null): void {
+  /** `age` is the response's Age header: a CDN copy has already spent part of its max-age. */
+  put(key: string, value: unknown, cacheControl: string | null, age: string | null = null): void {
     const maxAge = maxAgeSeconds(cacheControl);
-    if (maxAge === undefined || maxAge <= 0) return;
-    this.entries.set(key, { value, expiresAt: this.clock.now() + maxAge * 1000 });
+    const spent = age && /^\d+$/.test(age.trim()) ? Number(age) : 0;
+    if (maxAge === undefined || maxAge - spent <= 0) return;
+    this.entries.set(key, { value, expiresAt: this.clock.now() + (maxAge - spent) * 1000 });
   }
 }
 

@@ -1,3 +1,5 @@
+import { isRetryableStatus } from '../../common/protocol/error-messages';
+
 /**
  * When to try a failed request again, and after how long (interface.md, Errors):
  * 400/403/404 and other client errors never; 429 after Retry-After when the
@@ -10,17 +12,24 @@ export const DEFAULT_MAX_ATTEMPTS = 6;
 
 export type Failure = { kind: 'status'; status: number; retryAfter: string | null } | { kind: 'network' };
 
+/** The same rule the error messages state (one definition, in common). */
 export function isRetryable(failure: Failure): boolean {
-  if (failure.kind === 'network') return true;
-  return failure.status === 429 || failure.status === 500 || failure.status === 502 || failure.status === 503 || failure.status === 504;
+  return failure.kind === 'network' || isRetryableStatus(failure.status);
 }
 
-/** Milliseconds to wait before attempt number `attempt + 1` (attempt counts from 1). */
-export function retryDelay(failure: Failure, attempt: number, nowMs: number, random: () => number): number {
-  if (failure.kind === 'status' && failure.status === 429) {
-    const told = parseRetryAfter(failure.retryAfter, nowMs);
-    if (told !== undefined) return told;
-  }
+/**
+ * A Retry-After longer than this is not waited out inside one call (the user
+ * would stare at a frozen screen): the call fails with the wait in its message,
+ * and the service's bucket stays closed for that long for everyone.
+ */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * Milliseconds to wait before attempt number `attempt + 1` (attempt counts from
+ * 1), for failures the service gave no wait for: a 429 with Retry-After is held
+ * in the rate limiter instead, for every caller of that service.
+ */
+export function retryDelay(attempt: number, random: () => number): number {
   const exponential = BACKOFF_START_MS * 2 ** (attempt - 1);
   return Math.min(BACKOFF_CAP_MS, Math.round(exponential * (1 + 0.25 * random())));
 }

@@ -13,6 +13,7 @@ import { resolveChain } from '../../common/protocol/chains';
 import { ApiError } from './api-error';
 import { chunk, mapConcurrent } from './batching';
 import { request, type HttpDeps, type HttpMethod } from './http-client';
+import { parseRequest } from './request-validation';
 
 /** `-` stands for the chain's native asset on the price endpoint. */
 export const NATIVE_ASSET = '-';
@@ -40,7 +41,7 @@ export class TokenServiceClient {
   async pools(chainId: number, addresses: readonly string[], signal?: AbortSignal): Promise<Pool[]> {
     const path = `/${resolveChain(chainId).id}/yield/pools`;
     if (addresses.length === 0) return this.call('POST', path, poolsResponseSchema, { body: [], signal });
-    const unique = [...new Set(addresses.map((address) => addressSchema.parse(address)))];
+    const unique = [...new Set(addresses.map((address) => parseRequest(addressSchema, address, 'pool address')))];
     const pages = await mapConcurrent(chunk(unique, MAX_POOLS_PER_REQUEST), 2, (page) =>
       this.call('POST', path, poolsResponseSchema, { body: page, signal }),
     );
@@ -56,7 +57,7 @@ export class TokenServiceClient {
   /** A 404 means the deployment has the notification integration switched off. */
   async accountNotifications(account: string, signal?: AbortSignal) {
     try {
-      return await this.call('GET', `/accounts/${addressSchema.parse(account)}/notifications`, notificationsResponseSchema, { cache: true, signal });
+      return await this.call('GET', `/accounts/${parseRequest(addressSchema, account, 'account address')}/notifications`, notificationsResponseSchema, { cache: true, signal });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         throw new ApiError({
@@ -89,5 +90,5 @@ export class TokenServiceClient {
 }
 
 function tokenPath(token: string): string {
-  return token === NATIVE_ASSET ? NATIVE_ASSET : addressSchema.parse(token);
+  return token === NATIVE_ASSET ? NATIVE_ASSET : parseRequest(addressSchema, token, 'token address');
 }

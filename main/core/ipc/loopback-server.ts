@@ -46,11 +46,17 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
     res.setHeader('Content-Security-Policy', contentSecurityPolicy("'self'"));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-store');
-    const url = new URL(req.url ?? '/', origin);
     if (req.headers.host !== new URL(origin).host) return reply(res, 421, { error: 'wrong host' });
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', origin);
+    } catch {
+      return reply(res, 400, { error: 'bad request line' });
+    }
     if (url.pathname === '/ipc/invoke' && req.method === 'POST') {
       if (!authorised(req.headers.authorization?.replace(/^Bearer /, ''), token)) return reply(res, 401, { error: 'bad token' });
-      return void handleInvoke(req, res, options);
+      // A client that hangs up mid-body must cost its own request, never the process.
+      return void handleInvoke(req, res, options).catch(() => res.destroy());
     }
     if (url.pathname === '/ipc/events' && req.method === 'GET') {
       if (!authorised(url.searchParams.get('token') ?? undefined, token)) return reply(res, 401, { error: 'bad token' });

@@ -7,7 +7,7 @@ import {
 } from '../../common/ipc/contract';
 import type { Envelope } from '../../common/ipc/envelope';
 import type { z } from 'zod';
-import type { Logger } from '../log';
+import { redactSecrets, type Logger } from '../log';
 
 /** One handler per command, typed from the contract: it receives parsed input only. */
 export type Handlers = {
@@ -60,7 +60,11 @@ export function createRouter(handlers: Handlers, log: Logger): Router {
         if (error instanceof AppError) {
           return fail(error.code, error.message, error.retryable, error.details);
         }
-        log.error('ipc handler threw', { command, error: error instanceof Error ? error.name : typeof error });
+        // The log stays on this machine; the renderer gets only the generic message below.
+        log.error('ipc handler threw', {
+          command,
+          error: redactSecrets(error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error)),
+        });
         return fail('INTERNAL', 'CoW Desk hit an internal error. The details are in the log.');
       }
     },

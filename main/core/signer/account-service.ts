@@ -12,6 +12,8 @@ export type VaultChoice = { vault: 'keychain' } | { vault: 'passphrase'; passphr
  * this service returns addresses only, and SQLite holds metadata only.
  */
 export class AccountService {
+  private adding: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly repo: AccountsRepo,
     private readonly vaults: { keychain: KeyVault; passphrase: KeyVault },
@@ -81,7 +83,17 @@ export class AccountService {
     return this.vaults[account.kind].load(account.address, passphrase);
   }
 
-  private async addWithKey(label: string, address: Address, key: Hex, choice: VaultChoice): Promise<Account> {
+  /**
+   * One key-adding operation at a time: two imports of the same key must not both
+   * pass the duplicate check and then overwrite each other's vault entry.
+   */
+  private addWithKey(label: string, address: Address, key: Hex, choice: VaultChoice): Promise<Account> {
+    const turn = this.adding.then(() => this.store(label, address, key, choice));
+    this.adding = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async store(label: string, address: Address, key: Hex, choice: VaultChoice): Promise<Account> {
     this.assertNew(address);
     const vault = this.vaults[choice.vault];
     if (choice.vault === 'keychain') {

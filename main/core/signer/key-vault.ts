@@ -1,4 +1,6 @@
 import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { AppError } from '../../common/errors';
 
 /**
  * Where private keys live. Implementations keep the key out of SQLite, logs and
@@ -12,4 +14,21 @@ export interface KeyVault {
   /** Throws AppError KEY_NOT_FOUND when there is no entry, WRONG_PASSPHRASE for a bad passphrase. */
   load(address: Address, passphrase?: string): Promise<Hex>;
   remove(address: Address): Promise<void>;
+}
+
+/**
+ * A loaded key must belong to the account it was stored for: a swapped keychain
+ * entry or vault file would otherwise sign, silently, as someone else.
+ */
+export function checkedKey(key: Hex, address: Address): Hex {
+  let owner: Address;
+  try {
+    owner = privateKeyToAccount(key).address;
+  } catch {
+    throw new AppError('VAULT_CORRUPT', `The stored key for ${address} is damaged; import the key again.`);
+  }
+  if (owner.toLowerCase() !== address.toLowerCase()) {
+    throw new AppError('KEY_MISMATCH', `The stored key for ${address} belongs to ${owner}; CoW Desk will not sign with it. Import the right key again.`);
+  }
+  return key;
 }

@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { AppError } from '../../common/errors';
-import type { KeyVault } from './key-vault';
+import { checkedKey, type KeyVault } from './key-vault';
 
 /** The subset of keytar we use, so tests and other platforms can pass their own. */
 export interface KeytarLike {
@@ -11,6 +11,7 @@ export interface KeytarLike {
 }
 
 export const KEYCHAIN_SERVICE = 'CoW Desk';
+const PROBE_ACCOUNT = 'cow-desk-availability-probe';
 
 const UNAVAILABLE =
   'No OS keychain answered. On Linux, CoW Desk needs a Secret Service such as gnome-keyring or KWallet running and unlocked in your session. ' +
@@ -31,8 +32,9 @@ export class KeychainVault implements KeyVault {
 
   async status() {
     try {
-      // Listing our own entries is the cheapest call that needs a live, unlocked keychain.
-      await (await this.keytar()).findCredentials(this.service);
+      // A lookup of an entry that never exists needs a live, unlocked keychain but,
+      // unlike listing our entries, loads no key into memory (and on macOS asks nothing).
+      await (await this.keytar()).getPassword(this.service, PROBE_ACCOUNT);
       return { available: true };
     } catch {
       return { available: false, reason: UNAVAILABLE };
@@ -48,7 +50,7 @@ export class KeychainVault implements KeyVault {
     if (!secret) {
       throw new AppError('KEY_NOT_FOUND', `The keychain has no key for ${address}. Import the key again, or remove the account.`);
     }
-    return secret as Hex;
+    return checkedKey(secret as Hex, address);
   }
 
   async remove(address: Address): Promise<void> {

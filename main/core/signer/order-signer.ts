@@ -1,5 +1,6 @@
 import { encodeFunctionData, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { AppError } from '../../common/errors';
 import type { OrderDraft, SignedOrder } from '../../common/ipc/commands/signing';
 import { cancellationsDigest, cancellationsTypedData } from '../../common/protocol/cancellations';
 import { domainFor, type ProtocolDomain } from '../../common/protocol/domain';
@@ -47,9 +48,13 @@ export class OrderSigner {
     return signingPreview(draft, buildOrder(draft, environment, this.nowSeconds()), environment, account);
   }
 
-  async signOrder(draft: OrderDraft, passphrase?: string): Promise<SignedOrder> {
+  async signOrder(draft: OrderDraft, passphrase?: string, expectedDigest?: Hex): Promise<SignedOrder> {
     const environment = this.environment();
     const built = buildOrder(draft, environment, this.nowSeconds());
+    if (expectedDigest && expectedDigest.toLowerCase() !== built.digest.toLowerCase()) {
+      // For example the environment changed between preview and signing: the user approved something else.
+      throw new AppError('PREVIEW_MISMATCH', 'The order changed since you reviewed it (environment or details). Review it again before signing.');
+    }
     const base = { uid: built.uid, digest: built.digest, owner: built.owner, signingScheme: draft.signingScheme };
     if (draft.signingScheme === 'presign') {
       // Smart-contract wallets: no signature now; the owner completes the order on-chain.

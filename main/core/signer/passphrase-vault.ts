@@ -1,25 +1,28 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:crypto';
-import { chmod, mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
 import { AppError } from '../../common/errors';
-import type { KeyVault } from './key-vault';
+import { checkedKey, type KeyVault } from './key-vault';
 
 /** scrypt cost per OWASP's recommendation (N = 2^17, r = 8, p = 1): ~0.3 s and 128 MiB per unlock. */
 const SCRYPT = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } as const;
+const TAG_BYTES = 16;
 
+const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`));
+// Bounded, so a tampered file cannot ask for a weaker KDF or a truncated GCM tag.
 const vaultFileSchema = z.strictObject({
   version: z.literal(1),
   kdf: z.literal('scrypt'),
-  N: z.number().int(),
-  r: z.number().int(),
-  p: z.number().int(),
-  salt: z.string(),
+  N: z.number().int().min(2 ** 15).max(2 ** 20),
+  r: z.literal(8),
+  p: z.literal(1),
+  salt: hex(32),
   cipher: z.literal('aes-256-gcm'),
-  iv: z.string(),
-  tag: z.string(),
-  ciphertext: z.string(),
+  iv: hex(12),
+  tag: hex(TAG_BYTES),
+  ciphertext: hex(32),
 });
 
 function deriveKey(passphrase: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -31,8 +34,9 @@ function deriveKey(passphrase: string, salt: Buffer, options: ScryptOptions): Pr
 /**
  * The explicit fallback where no OS keychain answers: one file per account
  * under the user-data folder, mode 0600, holding the key encrypted with
- * AES-256-GCM under a scrypt-derived key. GCM's tag makes a wrong passphrase
- * fail cleanly instead of yielding a wrong key.
+ * AES-256-GCM under a scrypt-derived key, the account address bound in as
+ * associated data. GCM's tag makes a wrong passphrase fail cleanly instead of
+ * yielding a wrong key.
  */
 export class PassphraseVault implements KeyVault {
   readonly kind = 'passphrase' as const;
@@ -48,18 +52,15 @@ export class PassphraseVault implements KeyVault {
     const salt = randomBytes(32);
     const iv = randomBytes(12);
     const key = await deriveKey(passphrase, salt, SCRYPT);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(Buffer.from(address.toLowerCase()));
     const ciphertext = Buffer.concat([cipher.update(privateKey.slice(2), 'hex'), cipher.final()]);
     const file = {
       version: 1, kdf: 'scrypt', N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, salt: salt.toString('hex'),
       cipher: 'aes-256-gcm', iv: iv.toString('hex'), tag: cipher.getAuthTag().toString('hex'), ciphertext: ciphertext.toString('hex'),
     };
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    // Written under a temporary name and renamed, so a crash never leaves half a vault file.
-    const temporary = `${this.path(address)}.tmp`;
-    await writeFile(temporary, JSON.stringify(file), { mode: 0o600 });
-    await chmod(temporary, 0o600);
-    await rename(temporary, this.path(address));
+    await writeDurably(this.path(address), JSON.stringify(file), this.dir);
   }
 
   async load(address: Address, passphrase?: string): Promise<Hex> {
@@ -70,18 +71,18 @@ export class PassphraseVault implements KeyVault {
     } catch {
       throw new AppError('KEY_NOT_FOUND', `The passphrase vault has no key for ${address}. Import the key again, or remove the account.`);
     }
-    const parsed = vaultFileSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new AppError('VAULT_CORRUPT', `The vault file for ${address} is damaged; import the key again.`);
-    const file = parsed.data;
+    const file = parseVaultFile(text, address);
     const key = await deriveKey(passphrase, Buffer.from(file.salt, 'hex'), { N: file.N, r: file.r, p: file.p, maxmem: SCRYPT.maxmem });
+    let plain: Buffer;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(file.iv, 'hex'));
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(file.iv, 'hex'), { authTagLength: TAG_BYTES });
+      decipher.setAAD(Buffer.from(address.toLowerCase()));
       decipher.setAuthTag(Buffer.from(file.tag, 'hex'));
-      const plain = Buffer.concat([decipher.update(Buffer.from(file.ciphertext, 'hex')), decipher.final()]);
-      return `0x${plain.toString('hex')}` as Hex;
+      plain = Buffer.concat([decipher.update(Buffer.from(file.ciphertext, 'hex')), decipher.final()]);
     } catch {
       throw new AppError('WRONG_PASSPHRASE', 'That passphrase does not unlock this key. Check it and try again.');
     }
+    return checkedKey(`0x${plain.toString('hex')}` as Hex, address);
   }
 
   async remove(address: Address): Promise<void> {
@@ -90,5 +91,43 @@ export class PassphraseVault implements KeyVault {
 
   private path(address: Address): string {
     return join(this.dir, `${address.toLowerCase()}.json`);
+  }
+}
+
+function parseVaultFile(text: string, address: Address): z.infer<typeof vaultFileSchema> {
+  const corrupt = () => new AppError('VAULT_CORRUPT', `The vault file for ${address} is damaged; import the key again.`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw corrupt();
+  }
+  const parsed = vaultFileSchema.safeParse(json);
+  if (!parsed.success) throw corrupt();
+  return parsed.data;
+}
+
+/**
+ * For a generated key this file is the only copy: it must be on disk before the
+ * account row that points at it commits. Written under a temporary name, synced,
+ * renamed, and the folder synced, so a crash or power cut leaves either no file
+ * or the whole file.
+ */
+async function writeDurably(path: string, content: string, dir: string): Promise<void> {
+  const temporary = `${path}.tmp`;
+  const file = await open(temporary, 'w', 0o600);
+  try {
+    await file.writeFile(content);
+    await file.chmod(0o600);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(temporary, path);
+  const folder = await open(dir, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
   }
 }

@@ -29,7 +29,7 @@ export function signerHandlers(accounts: AccountService, signer: OrderSigner, ev
     'accounts.rename': ({ address, label }) => changed(accounts.rename(address, label)),
     'accounts.remove': async ({ address, confirmAddress }) => changed({ removed: await accounts.remove(address, confirmAddress) }),
     'signing.preview': (draft) => signer.preview(draft),
-    'signing.signOrder': ({ draft, passphrase }) => signer.signOrder(draft, passphrase),
+    'signing.signOrder': ({ draft, passphrase, expectedDigest }) => signer.signOrder(draft, passphrase, expectedDigest),
     'signing.signCancellation': ({ account, chainId, orderUids, signingScheme, passphrase }) =>
       signer.signCancellation(account, chainId, orderUids, signingScheme, passphrase),
   };

@@ -57,11 +57,11 @@ describe('each error of interface.md reaches the caller as a typed error with it
     expect(requestsTo(sandbox, '/quote')).toHaveLength(0);
   });
 
-  it('quote: RateLimited (429) tells how long the app waits', async () => {
+  it('quote: RateLimited (429) tells how long to wait', async () => {
     sandbox.faults.set({ rateLimitStorm: { count: 1, retryAfterSeconds: 3 } });
     const error = await failure(quote());
     expect(error).toMatchObject({ status: 429, retryable: true });
-    expect(error.message).toMatch(/Waiting 3 s/);
+    expect(error.message).toMatch(/wait 3 s before trying again/);
   });
 
   it('quote: InternalServerError (500) is retryable', async () => {

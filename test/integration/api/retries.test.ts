@@ -46,9 +46,29 @@ describe('retries and rate limits', () => {
     expect(Math.max(...clock.sleeps)).toBe(BACKOFF_CAP_MS);
   });
 
-  it('recovers from transient 5xx by itself', async () => {
+  it('recovers from intermittent 5xx by itself (fake clock)', async () => {
+    sandbox.faults.set({ errorRate: 0.5, status: 502 });
+    const api = clientFor(sandbox, { clock: new FakeClock(Date.now()), maxAttempts: 12 });
+    for (let i = 0; i < 5; i += 1) await expect(api.tokenService.topHolders(1, WETH)).resolves.toHaveLength(10);
+    const statuses = requestsTo(sandbox, '/topHolders').map((r) => r.status);
+    expect(statuses).toContain(502);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+  });
+
+  it('recovers from a 429 storm, the whole service waiting as told', async () => {
     sandbox.faults.set({ rateLimitStorm: { count: 2, retryAfterSeconds: 0 } });
+    await expect(clientFor(sandbox).tokenService.topHolders(1, WETH)).resolves.toHaveLength(10);
+  });
+
+  it('does not freeze a call on an hour-long Retry-After: it fails at once, and so do other calls to that service', async () => {
+    sandbox.faults.set({ rateLimitStorm: { count: 1, retryAfterSeconds: 3600 } });
     const api = clientFor(sandbox);
+    await expect(api.orderbook.quote(1, quoteRequest)).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/wait 3600 s/) });
+    await expect(api.orderbook.accountOrders(1, TEST_ACCOUNTS.trader.address, { offset: 0, limit: 10 })).rejects.toMatchObject({
+      code: 'RateLimited',
+      retryable: true,
+    });
+    expect(requestsTo(sandbox, '/account/')).toHaveLength(0);
     await expect(api.tokenService.topHolders(1, WETH)).resolves.toHaveLength(10);
   });
 

@@ -30,7 +30,7 @@ describe('token, yield and notification client against the sandbox', () => {
 
   it('rejects a malformed address before asking', async () => {
     const api = clientFor(sandbox);
-    await expect(api.tokenService.topHolders(1, '0x123')).rejects.toThrow(/40 hex digits/);
+    await expect(api.tokenService.topHolders(1, '0x123')).rejects.toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringContaining('40 hex digits') });
     expect(sandbox.requests).toHaveLength(0);
   });
 

@@ -60,6 +60,27 @@ describe('loopback bridge over real HTTP', () => {
     expect(status).toBe(421);
   });
 
+  it('survives a malformed request line and a client that hangs up mid-body', async () => {
+    const { connect } = await import('node:net');
+    const port = Number(new URL(server.origin).port);
+    const rawAnswer = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(`GET http://[ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('end', () => resolve(text));
+    });
+    expect(rawAnswer).toMatch(/^HTTP\/1.1 400/);
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`POST /ipc/invoke HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Length: 1000\r\n\r\n{"command":`);
+        socket.destroy();
+        resolve();
+      });
+    });
+    expect((await invoke({ command: 'app.health' })).status).toBe(200);
+  });
+
   it('streams events to a subscriber that holds the token', async () => {
     const refused = await fetch(`${server.origin}/ipc/events?token=wrong`);
     expect(refused.status).toBe(401);

@@ -1,18 +1,21 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KEYCHAIN_SERVICE, KeychainVault, loadKeytar } from '../../../main/core/signer/keychain-vault';
+import { KeychainVault, loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { createServices, type Services } from '../../../main/core/services';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { TEST_ADDRESS, TEST_KEY } from '../../helpers/order-drafts';
 
 // These run inside scripts/with-keychain.sh: a real gnome-keyring on a private D-Bus session.
+// A service name of their own, so cleaning up can never touch a developer's real "CoW Desk" keys.
+const KEYCHAIN_SERVICE = 'CoW Desk keychain tests';
+
 describe('OS keychain through keytar', () => {
   let dir: ReturnType<typeof makeTempDir>;
   let services: Services;
   beforeEach(() => {
     dir = makeTempDir();
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger() });
+    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: KEYCHAIN_SERVICE });
   });
   afterEach(async () => {
     services.close();
@@ -21,11 +24,11 @@ describe('OS keychain through keytar', () => {
     for (const { account } of await keytar.findCredentials(KEYCHAIN_SERVICE)) await keytar.deletePassword(KEYCHAIN_SERVICE, account);
   });
 
-  it('answers here, and the vault round-trips a key under service "CoW Desk"', async () => {
-    const vault = new KeychainVault(loadKeytar);
+  it('answers here, and the vault round-trips a key', async () => {
+    const vault = new KeychainVault(loadKeytar, KEYCHAIN_SERVICE);
     expect(await vault.status()).toEqual({ available: true });
     await vault.store(TEST_ADDRESS, TEST_KEY);
-    expect(await (await loadKeytar()).getPassword('CoW Desk', TEST_ADDRESS)).toBe(TEST_KEY);
+    expect(await (await loadKeytar()).getPassword(KEYCHAIN_SERVICE, TEST_ADDRESS)).toBe(TEST_KEY);
     expect(await vault.load(TEST_ADDRESS)).toBe(TEST_KEY);
     await vault.remove(TEST_ADDRESS);
     await expect(vault.load(TEST_ADDRESS)).rejects.toMatchObject({ code: 'KEY_NOT_FOUND' });

@@ -112,3 +112,62 @@ describe('signing by intent with keys from the vaults', () => {
     expect(await services.router.handle('accounts.list', undefined)).toEqual({ ok: true, value: [] });
   });
 });
+
+describe('vault integrity', () => {
+  let dir: ReturnType<typeof makeTempDir>;
+  beforeEach(() => (dir = makeTempDir()));
+  afterEach(() => dir.remove());
+
+  it('reports a damaged or tampered vault file as damaged, never as a key', async () => {
+    const { PassphraseVault } = await import('../../../main/core/signer/passphrase-vault');
+    const vault = new PassphraseVault(join(dir.path, VAULT_DIR));
+    await vault.store(TEST_ADDRESS, TEST_KEY, 'correct horse battery staple');
+    const path = join(dir.path, VAULT_DIR, `${TEST_ADDRESS.toLowerCase()}.json`);
+    const good = readFileSync(path, 'utf8');
+    const { writeFileSync } = await import('node:fs');
+
+    writeFileSync(path, '{not json');
+    await expect(vault.load(TEST_ADDRESS, 'correct horse battery staple')).rejects.toMatchObject({ code: 'VAULT_CORRUPT' });
+    const file = JSON.parse(good) as { tag: string; N: number };
+    writeFileSync(path, JSON.stringify({ ...file, tag: file.tag.slice(0, 8) }));
+    await expect(vault.load(TEST_ADDRESS, 'correct horse battery staple')).rejects.toMatchObject({ code: 'VAULT_CORRUPT' });
+    writeFileSync(path, JSON.stringify({ ...file, N: 2 }));
+    await expect(vault.load(TEST_ADDRESS, 'correct horse battery staple')).rejects.toMatchObject({ code: 'VAULT_CORRUPT' });
+
+    // Another account's file put in this one's place does not decrypt: the address is bound in.
+    const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+    writeFileSync(path, good);
+    const { renameSync } = await import('node:fs');
+    renameSync(path, join(dir.path, VAULT_DIR, `${other.toLowerCase()}.json`));
+    await expect(vault.load(other, 'correct horse battery staple')).rejects.toMatchObject({ code: 'WRONG_PASSPHRASE' });
+  });
+});
+
+describe('signing what was reviewed', () => {
+  let dir: ReturnType<typeof makeTempDir>;
+  let services: Services;
+  beforeEach(() => {
+    dir = makeTempDir();
+    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
+  });
+  afterEach(async () => {
+    services.close();
+    dir.remove();
+    const keytar = await loadKeytar();
+    for (const { account } of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, account);
+  });
+
+  it('refuses to sign when the order changed since its preview, e.g. after switching to staging', async () => {
+    await services.router.handle('accounts.importKey', { label: 'Main', privateKey: TEST_KEY, vault: 'keychain' });
+    const draft = sellWethDraft({ validTo: inAnHour() });
+    const preview = await services.router.handle('signing.preview', draft);
+    if (!preview.ok) throw new Error(preview.error.message);
+    const { digest } = preview.value as { digest: string };
+    expect(await services.router.handle('signing.signOrder', { draft, expectedDigest: digest })).toMatchObject({ ok: true });
+    await services.router.handle('settings.update', { environment: 'staging' });
+    expect(await services.router.handle('signing.signOrder', { draft, expectedDigest: digest })).toMatchObject({
+      ok: false,
+      error: { code: 'PREVIEW_MISMATCH' },
+    });
+  });
+});

@@ -17,6 +17,10 @@ describe('layer lint rules', () => {
     );
   });
 
+  it("fails when main/core imports an electron subpath such as 'electron/main'", async () => {
+    expect(await ruleIds('main/core/probe.ts', "import { app } from 'electron/main';\nexport const x = app;\n")).toContain('no-restricted-imports');
+  });
+
   it('fails when main/core imports the electron layer', async () => {
     expect(
       await ruleIds('main/core/probe.ts', "import { attachIpcTransport } from '../electron/ipc-transport';\nexport const x = attachIpcTransport;\n"),

@@ -98,7 +98,12 @@ export type SignedOrder = z.infer<typeof signedOrderSchema>;
 export const signingCommands = {
   'signing.preview': { input: orderDraftSchema, output: signingPreviewSchema },
   'signing.signOrder': {
-    input: z.strictObject({ draft: orderDraftSchema, passphrase: passphraseSchema }),
+    input: z.strictObject({
+      draft: orderDraftSchema,
+      passphrase: passphraseSchema,
+      /** The digest of the preview the user confirmed; main refuses to sign anything else. */
+      expectedDigest: hexSchema.optional(),
+    }),
     output: signedOrderSchema,
   },
   'signing.signCancellation': {

@@ -13,6 +13,8 @@ describe('service endpoints', () => {
     expect(() => validateBaseUrl('http://192.168.1.10')).toThrow(/use https/);
     expect(() => validateBaseUrl('ftp://api.cow.fi')).toThrow(/use https/);
     expect(() => validateBaseUrl('https://me:secret@api.cow.fi')).toThrow(/user name or password/);
+    expect(() => validateBaseUrl('https://api.cow.fi/?k=1')).toThrow(/query/);
+    expect(() => validateBaseUrl('https://api.cow.fi/#x')).toThrow(/fragment/);
     expect(() => validateBaseUrl('api.cow.fi')).toThrowError(expect.objectContaining({ code: 'INVALID_BASE_URL' }));
   });
 

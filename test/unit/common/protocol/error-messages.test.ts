@@ -48,8 +48,8 @@ describe('describeApiError', () => {
       new RegExp(`vault relayer ${relayer} .*at least sellAmount plus fees`),
     );
     expect(describeApiError('SellAmountDoesNotCoverFee', 400, { feeAmount: '2250000' }).message).toMatch(/2250000 .*Raise the sell amount/);
-    expect(describeApiError('RateLimited', 429, { retryAfterSeconds: 2.2 }).message).toMatch(/Waiting 3 s/);
-    expect(describeApiError(undefined, 429, { retryAfterSeconds: 5 }).message).toMatch(/Waiting 5 s/);
+    expect(describeApiError('RateLimited', 429, { retryAfterSeconds: 2.2 }).message).toMatch(/wait 3 s before trying again/);
+    expect(describeApiError(undefined, 429, { retryAfterSeconds: 5 }).message).toMatch(/wait 5 s before trying again/);
     expect(describeApiError('OrderExpired', 400).message).toMatch(/seconds, not milliseconds/);
     expect(describeApiError('DuplicatedOrder', 400).message).toMatch(/validTo, an amount or the appData/);
     expect(describeApiError('InvalidSignature', 400).message).toMatch(/domain.*scheme.*signer/);
@@ -60,7 +60,7 @@ describe('describeApiError', () => {
     const { message, retryable } = describeApiError('BrandNewError', 400, { description: 'validTo too weird' });
     expect(message).toMatch(/HTTP 400, BrandNewError.*validTo too weird/);
     expect(retryable).toBe(false);
-    expect(describeApiError(undefined, 502).message).toMatch(/retrying automatically/);
+    expect(describeApiError(undefined, 502).message).toMatch(/temporary problem.*Try again in a moment/);
     expect(describeApiError('toString', 400).message).toMatch(/HTTP 400, toString/);
   });
 });

@@ -54,13 +54,26 @@ describe('rate limiter', () => {
     expect(busiestWindow(times)).toBeLessThanOrEqual(5);
   });
 
-  it('does not hold requests of other buckets behind an unrelated full one', async () => {
+  it('never queues one service behind another that is full', async () => {
     const clock = new FakeClock();
-    const limiter = new RateLimiter({ a: { perSecond: 1 }, b: { perSecond: 1 } }, clock);
-    (await limiter.acquire(['a']))();
-    const before = clock.now();
-    (await limiter.acquire(['b']))();
-    expect(clock.now()).toBe(before);
+    const limiter = new RateLimiter({ orderbook: { perSecond: 1 }, tokenService: { perSecond: 10 } }, clock);
+    await limiter.acquire(['orderbook']); // in flight, never answered
+    let orderbookServed = false;
+    void limiter.acquire(['orderbook']).then(() => (orderbookServed = true));
+    const release = await limiter.acquire(['tokenService']);
+    expect(typeof release).toBe('function');
+    expect(orderbookServed).toBe(false);
+  });
+
+  it('holds a bucket for what a Retry-After asked, and fails at once beyond the longest wait', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ orderbook: { perSecond: 100 } }, clock, 60_000);
+    const start = clock.now();
+    limiter.hold('orderbook', start + 5_000);
+    (await limiter.acquire(['orderbook']))();
+    expect(clock.now() - start).toBeGreaterThanOrEqual(5_000);
+    limiter.hold('orderbook', clock.now() + 3_600_000);
+    await expect(limiter.acquire(['orderbook'])).rejects.toMatchObject({ code: 'RateLimited', retryable: true, message: expect.stringMatching(/wait 3600 s/) });
   });
 
   it('stops waiting when the caller aborts', async () => {

@@ -21,6 +21,18 @@ describe('response cache', () => {
     expect(cache.get('k')).toBeUndefined();
   });
 
+  it('counts the Age a CDN copy already spent against max-age', () => {
+    const clock = new FakeClock();
+    const cache = new ResponseCache(clock);
+    cache.put('k', 1, 'max-age=300', '290');
+    clock.advance(9_999);
+    expect(cache.get('k')).toBe(1);
+    clock.advance(1);
+    expect(cache.get('k')).toBeUndefined();
+    cache.put('stale', 1, 'max-age=300', '400');
+    expect(cache.get('stale')).toBeUndefined();
+  });
+
   it('keeps nothing without a Cache-Control max-age', () => {
     const cache = new ResponseCache(new FakeClock());
     cache.put('k', 1, null);

@@ -1,31 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { BACKOFF_CAP_MS, isRetryable, parseRetryAfter, retryDelay } from '../../../../main/core/api/retry-policy';
+import { describeApiError } from '../../../../main/common/protocol/error-messages';
 
-const status = (code: number, retryAfter: string | null = null) => ({ kind: 'status' as const, status: code, retryAfter });
+const status = (code: number) => ({ kind: 'status' as const, status: code, retryAfter: null });
 
 describe('retry policy', () => {
-  it('never retries 400, 401, 403, 404 or 422; retries 429, 5xx and network errors', () => {
+  it('never retries 400, 401, 403, 404 or 422; retries 408, 429, 5xx and network errors', () => {
     for (const code of [400, 401, 403, 404, 409, 422]) expect(isRetryable(status(code)), String(code)).toBe(false);
-    for (const code of [429, 500, 502, 503, 504]) expect(isRetryable(status(code)), String(code)).toBe(true);
+    for (const code of [408, 429, 500, 501, 502, 503, 504]) expect(isRetryable(status(code)), String(code)).toBe(true);
     expect(isRetryable({ kind: 'network' })).toBe(true);
   });
 
-  it('waits what Retry-After says, in seconds or as an HTTP date', () => {
+  it('agrees with what the error messages call retryable, for every status', () => {
+    for (let code = 100; code < 600; code += 1) {
+      expect(isRetryable(status(code)), String(code)).toBe(describeApiError(undefined, code).retryable);
+    }
+  });
+
+  it('reads Retry-After in seconds or as an HTTP date', () => {
     const now = Date.parse('2026-11-22T10:00:00Z');
-    expect(retryDelay(status(429, '7'), 1, now, () => 0.9)).toBe(7_000);
+    expect(parseRetryAfter('7', now)).toBe(7_000);
     expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:12 GMT', now)).toBe(12_000);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
   it('backs off from 1 s, doubling, never beyond 30 s', () => {
-    const delays = Array.from({ length: 10 }, (_, i) => retryDelay(status(503), i + 1, 0, () => 0));
-    expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000, 30_000, 30_000]);
-    const jittered = Array.from({ length: 10 }, (_, i) => retryDelay({ kind: 'network' }, i + 1, 0, () => 1));
-    expect(Math.max(...jittered)).toBe(BACKOFF_CAP_MS);
+    expect(Array.from({ length: 10 }, (_, i) => retryDelay(i + 1, () => 0))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000, 30_000, 30_000,
+    ]);
+    const jittered = Array.from({ length: 10 }, (_, i) => retryDelay(i + 1, () => 1));
     expect(jittered[0]).toBe(1_250);
-  });
-
-  it('falls back to jittered backoff for a 429 without Retry-After', () => {
-    expect(retryDelay(status(429), 2, 0, () => 0.5)).toBe(2_250);
+    expect(Math.max(...jittered)).toBe(BACKOFF_CAP_MS);
   });
 });
