@@ -48,7 +48,7 @@ describe('About / health screen in Chromium', () => {
   it('follows a change made in main through the event stream', async () => {
     const { page } = app;
     await page.getByTestId('app-version').waitFor();
-    await app.services.router.handle('app.setEnvironment', { environment: 'staging' });
+    await app.services.router.handle('settings.update', { environment: 'staging' });
     await page.getByText('Staging signs orders').waitFor();
     expect(await page.getByTestId('environment').textContent()).toBe('staging');
   });

@@ -15,8 +15,8 @@ describe('services composition', () => {
     expect(await first.router.handle('app.health', undefined)).toMatchObject({ ok: true, value: { environment: 'production' } });
     const seen: [string, unknown][] = [];
     first.events.subscribe((event, payload) => seen.push([event, payload]));
-    const answer = await first.router.handle('app.setEnvironment', { environment: 'staging' });
-    expect(answer).toMatchObject({ ok: true, value: { environment: 'staging' } });
+    const answer = await first.router.handle('settings.update', { environment: 'staging' });
+    expect(answer).toMatchObject({ ok: true, value: { settings: { environment: 'staging' } } });
     // Settings and connection health announce the change too (test/integration/settings).
     expect(seen.filter(([event]) => event === 'app.healthChanged')).toEqual([['app.healthChanged', expect.objectContaining({ environment: 'staging' })]]);
     first.close();

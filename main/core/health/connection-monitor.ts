@@ -90,7 +90,13 @@ export class ConnectionMonitor {
 
   /** Probes both services now (joining a round already under way) and reschedules. */
   async checkNow(): Promise<ConnectionHealth> {
-    this.inFlight ??= this.probeRound().finally(() => (this.inFlight = undefined));
+    if (!this.inFlight) {
+      // Cleared only by its own round: after a reset, the old round finishing must not drop the new one.
+      const round: Promise<void> = this.probeRound().finally(() => {
+        if (this.inFlight === round) this.inFlight = undefined;
+      });
+      this.inFlight = round;
+    }
     await this.inFlight;
     return this.snapshot();
   }

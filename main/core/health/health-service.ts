@@ -32,11 +32,6 @@ export class HealthService {
     };
   }
 
-  setEnvironment(environment: Environment): HealthReport {
-    this.settings.update({ environment });
-    return this.report();
-  }
-
   private storeStatus(): HealthReport['store'] {
     if (!('store' in this.storeState)) {
       return { opened: false, path: this.storeState.path, error: this.storeState.error };

@@ -50,7 +50,7 @@ export class DataService {
     db.transaction(() => {
       // Rows that point at each other go in any order; the check runs at commit, when all are gone.
       db.pragma('defer_foreign_keys = ON');
-      for (const table of userTables(db)) db.prepare(`DELETE FROM "${table}"`).run();
+      for (const table of userTables(db).filter((name) => !KEPT_TABLES.has(name))) db.prepare(`DELETE FROM "${table}"`).run();
     })();
     db.exec('VACUUM');
     db.pragma('wal_checkpoint(TRUNCATE)');
@@ -64,6 +64,13 @@ export class DataService {
     return this.storeState.store.db;
   }
 }
+
+/**
+ * Accounts survive "delete local data": their keys live in the keychain or the
+ * vault, and deleting the rows would leave those keys where no screen can reach
+ * them. Accounts (and keys) are removed one by one on the Accounts screen.
+ */
+const KEPT_TABLES = new Set(['accounts']);
 
 type Db = Extract<StoreState, { store: unknown }>['store']['db'];
 

@@ -93,13 +93,14 @@ export class SettingsService {
   }
 
   async setRpcUrl(chainId: number, url: string | null): Promise<SettingsView> {
-    const rpcUrls = { ...this.settings.rpcUrls };
-    if (url === null) delete rpcUrls[String(chainId)];
-    else {
+    if (url !== null) {
       if (!this.checkRpc) throw new AppError('RPC_CHECK_UNAVAILABLE', 'CoW Desk cannot check JSON-RPC URLs in this build.');
       await this.checkRpc(url, chainId);
-      rpcUrls[String(chainId)] = url;
     }
+    // Copied after the check: another chain's URL saved meanwhile must not be lost.
+    const rpcUrls = { ...this.settings.rpcUrls };
+    if (url === null) delete rpcUrls[String(chainId)];
+    else rpcUrls[String(chainId)] = url;
     return this.commit({ ...this.settings, rpcUrls });
   }
 

@@ -89,7 +89,7 @@ describe('loopback bridge over real HTTP', () => {
     const stream = await fetch(`${server.origin}/ipc/events?token=${server.token}`, { signal: controller.signal });
     const reader = stream.body!.getReader();
     await reader.read(); // the ": connected" comment
-    await invoke({ command: 'app.setEnvironment', input: { environment: 'staging' } });
+    await invoke({ command: 'settings.update', input: { environment: 'staging' } });
     // A change of environment is announced by settings and connection health too; read up to this one.
     let text = '';
     const frameOf = () => text.split('\n\n').find((frame) => frame.includes('"event":"app.healthChanged"'));

@@ -68,7 +68,7 @@ describe('settings through IPC, on a real database', () => {
     start();
     const seen: string[] = [];
     services!.events.subscribe((event) => seen.push(event));
-    await call('app.setEnvironment', { environment: 'staging' });
+    await call('settings.update', { environment: 'staging' });
     expect(seen).toEqual(expect.arrayContaining(['settings.changed', 'app.healthChanged', 'health.changed']));
     expect(await call('health.status')).toMatchObject({ value: { environment: 'staging', services: [{ baseUrl: 'https://barn.api.cow.fi' }, { baseUrl: 'https://bff.barn.cow.fi' }] } });
   });
@@ -93,6 +93,7 @@ describe('settings through IPC, on a real database', () => {
   it('reports the database, exports every table as JSON and deletes everything on confirmation', async () => {
     start();
     await call('settings.update', { theme: 'dark', onboarded: true });
+    await call('accounts.addWatchOnly', { label: 'Safe', address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' });
     const info = await call('data.info');
     expect(info).toMatchObject({ ok: true, value: { available: true, path: expect.stringContaining(dir.path) } });
     expect((info as { value: { sizeBytes: number } }).value.sizeBytes).toBeGreaterThan(0);
@@ -106,6 +107,8 @@ describe('settings through IPC, on a real database', () => {
     expect(services!.settings.current().theme).toBe('dark');
     expect(await call('data.deleteAll', { confirm: 'delete' })).toMatchObject({ ok: true });
     expect(services!.settings.current()).toMatchObject({ theme: 'system', onboarded: false });
+    // Accounts stay, so no key is left where no screen can reach it.
+    expect(await call('accounts.list')).toMatchObject({ ok: true, value: [{ label: 'Safe' }] });
     services!.close();
     start();
     expect(services!.settings.current().theme).toBe('system');

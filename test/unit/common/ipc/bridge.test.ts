@@ -31,8 +31,8 @@ describe('createBridge', () => {
   it('sends the command and input and returns the parsed value', async () => {
     const { transport, calls } = transportAnswering({ ok: true, value: report });
     const bridge = createBridge(transport);
-    await expect(bridge.invoke('app.setEnvironment', { environment: 'production' })).resolves.toEqual(report);
-    expect(calls).toEqual([{ command: 'app.setEnvironment', input: { environment: 'production' } }]);
+    await expect(bridge.invoke('app.health')).resolves.toEqual(report);
+    expect(calls).toEqual([{ command: 'app.health', input: undefined }]);
   });
 
   it('throws the error main decided on, with its code, message and retryable flag', async () => {

@@ -4,7 +4,7 @@ import { contract, isCommandName, isEventName } from '../../../../main/common/ip
 describe('IPC contract', () => {
   it('knows its own commands and events only, never inherited object keys', () => {
     expect(isCommandName('app.health')).toBe(true);
-    expect(isCommandName('app.setEnvironment')).toBe(true);
+    expect(isCommandName('settings.update')).toBe(true);
     for (const name of ['toString', '__proto__', 'constructor', 'hasOwnProperty', '', 'app.nope', 42, null]) {
       expect(isCommandName(name)).toBe(false);
     }
@@ -22,10 +22,11 @@ describe('IPC contract', () => {
     }
   });
 
-  it('rejects an environment other than production or staging, and unknown keys', () => {
-    const input = contract.commands['app.setEnvironment'].input;
-    expect(input.safeParse({ environment: 'staging' }).success).toBe(true);
-    expect(input.safeParse({ environment: 'mainnet' }).success).toBe(false);
-    expect(input.safeParse({ environment: 'staging', extra: 1 }).success).toBe(false);
+  it('rejects inputs with unknown keys or out-of-range values', () => {
+    const input = contract.commands['accounts.rename'].input;
+    const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    expect(input.safeParse({ address, label: 'Main' }).success).toBe(true);
+    expect(input.safeParse({ address, label: '' }).success).toBe(false);
+    expect(input.safeParse({ address, label: 'Main', extra: 1 }).success).toBe(false);
   });
 });
