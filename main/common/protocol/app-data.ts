@@ -33,6 +33,21 @@ function canonical(value: JsonValue): string {
   return JSON.stringify(value);
 }
 
+/**
+ * What is wrong with an appData document string the user or the app is about to
+ * sign and upload, or null: it must be a JSON object within the size limit.
+ */
+export function appDataDocumentProblem(text: string): string | null {
+  if (stringToBytes(text).length > MAX_APP_DATA_BYTES) return `appData is larger than ${MAX_APP_DATA_BYTES} bytes`;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return null;
+  } catch {
+    // Falls through to the message below: the text is not JSON at all.
+  }
+  return 'appData must be a JSON object document';
+}
+
 /** keccak256 of the exact UTF-8 bytes of the document string. */
 export function appDataHash(fullAppData: string): Hex {
   return keccak256(stringToBytes(fullAppData));

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { feeAmountFromErrorData } from '../../common/protocol/api';
+import { bffErrorBodySchema, feeAmountFromErrorData, orderbookErrorBodySchema } from '../../common/protocol/api';
 import { describeApiError } from '../../common/protocol/error-messages';
 import type { Clock } from '../clock';
 import { ApiError } from './api-error';
@@ -159,13 +159,18 @@ function parseBody(text: string): unknown {
 
 /** Reads `{errorType, description}` (orderbook), `{message}` (token service) or plain text. */
 function errorFromResponse(status: number, body: unknown, retryAfter: string | null, context: HttpRequest<unknown>['context']): ApiError {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const errorType = typeof record.errorType === 'string' ? record.errorType : undefined;
-  const description =
-    [record.description, record.message].find((value): value is string => typeof value === 'string') ??
-    (typeof body === 'string' && body.trim() !== '' ? body.trim().slice(0, 300) : undefined);
+  const orderbook = orderbookErrorBodySchema.safeParse(body);
+  const tokenService = bffErrorBodySchema.safeParse(body);
+  const errorType = orderbook.success ? orderbook.data.errorType : undefined;
+  const description = orderbook.success
+    ? orderbook.data.description
+    : tokenService.success
+      ? tokenService.data.message
+      : typeof body === 'string' && body.trim() !== ''
+        ? body.trim().slice(0, 300)
+        : undefined;
   const retryAfterSeconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
-  const feeAmount = feeAmountFromErrorData(record.data);
+  const feeAmount = orderbook.success ? feeAmountFromErrorData(orderbook.data.data) : undefined;
   const { message, retryable } = describeApiError(errorType, status, {
     ...(feeAmount ? { feeAmount } : {}),
     ...(description ? { description } : {}),

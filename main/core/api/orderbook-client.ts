@@ -3,8 +3,11 @@ import {
   accountOrdersSchema,
   apiOrderSchema,
   appDataGetSchema,
+  appDataUploadResponseSchema,
   byUidsResponseSchema,
   cancellationRequestSchema,
+  cancellationResponseSchema,
+  MAX_UIDS_PER_REQUEST,
   orderCreatedSchema,
   orderCreationSchema,
   orderStatusSchema,
@@ -26,7 +29,6 @@ import { chunk, mapConcurrent } from './batching';
 import { request, type HttpDeps, type HttpMethod, type HttpRequest } from './http-client';
 import { parseRequest } from './request-validation';
 
-export const BY_UIDS_LIMIT = 128;
 export const ACCOUNT_ORDERS_PAGE_LIMIT = 1000;
 const BY_UIDS_CONCURRENCY = 2;
 
@@ -71,7 +73,7 @@ export class OrderbookClient {
   /** Any number of UIDs, sent 128 at a time; UIDs the service does not know are simply absent. */
   async ordersByUids(chainId: number, uids: readonly string[], signal?: AbortSignal): Promise<ByUidsResult> {
     const unique = [...new Set(uids.map((uid) => (parseOrderUid(uid), uid.toLowerCase())))];
-    const pages = await mapConcurrent(chunk(unique, BY_UIDS_LIMIT), BY_UIDS_CONCURRENCY, (page) =>
+    const pages = await mapConcurrent(chunk(unique, MAX_UIDS_PER_REQUEST), BY_UIDS_CONCURRENCY, (page) =>
       this.call(chainId, 'POST', '/api/v1/orders/by_uids', byUidsResponseSchema, { body: page, signal }),
     );
     const orders = new Map<string, ApiOrder>();
@@ -86,12 +88,12 @@ export class OrderbookClient {
   /** One signed batch (the signature covers exactly these UIDs, so it is not split). */
   async cancelOrders(chainId: number, cancellation: z.input<typeof cancellationRequestSchema>, signal?: AbortSignal): Promise<void> {
     const request = parseRequest(cancellationRequestSchema, cancellation, 'cancellation');
-    await this.call(chainId, 'DELETE', '/api/v1/orders', z.unknown(), { body: request, buckets: ['orderbook:submit'], signal });
+    await this.call(chainId, 'DELETE', '/api/v1/orders', cancellationResponseSchema, { body: request, buckets: ['orderbook:submit'], signal });
   }
 
   /** Uploads the exact document string and checks the service agrees on its hash. */
   async uploadAppData(chainId: number, hash: string, fullAppData: string, signal?: AbortSignal): Promise<void> {
-    const answered = await this.call(chainId, 'PUT', `/api/v1/app_data/${hash}`, z.string(), { body: { fullAppData }, signal });
+    const answered = await this.call(chainId, 'PUT', `/api/v1/app_data/${hash}`, appDataUploadResponseSchema, { body: { fullAppData }, signal });
     if (answered.toLowerCase() !== hash.toLowerCase()) {
       throw new ApiError({
         code: 'AppDataHashMismatch',

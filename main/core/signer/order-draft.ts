@@ -1,8 +1,8 @@
-import { stringToBytes, zeroAddress, type Address, type Hex } from 'viem';
+import { zeroAddress, type Address, type Hex } from 'viem';
 import { AppError } from '../../common/errors';
 import type { OrderDraft } from '../../common/ipc/commands/signing';
 import { parseAmount } from '../../common/protocol/amounts';
-import { appDataHash, MAX_APP_DATA_BYTES } from '../../common/protocol/app-data';
+import { appDataDocumentProblem, appDataHash } from '../../common/protocol/app-data';
 import { resolveChain } from '../../common/protocol/chains';
 import { NATIVE_TOKEN_MARKER } from '../../common/protocol/contracts';
 import { domainFor, type ProtocolDomain } from '../../common/protocol/domain';
@@ -40,7 +40,8 @@ export function buildOrder(draft: OrderDraft, environment: Environment, nowSecon
     throw new AppError('SameBuyAndSellToken', 'The sell and buy tokens are the same. Choose two different tokens.');
   }
   checkValidTo(draft.validTo, nowSeconds);
-  checkAppDataDocument(draft.fullAppData);
+  const appDataProblem = appDataDocumentProblem(draft.fullAppData);
+  if (appDataProblem) throw new AppError('InvalidAppData', `The appData document is not valid: ${appDataProblem}.`);
 
   const struct: OrderStruct = {
     sellToken: draft.sellToken,
@@ -60,20 +61,4 @@ export function buildOrder(draft: OrderDraft, environment: Environment, nowSecon
   const domain = domainFor(chain.id, environment);
   const digest = orderDigest(struct, domain);
   return { struct, domain, digest, uid: orderUid(digest, draft.account, draft.validTo), owner: draft.account };
-}
-
-function checkAppDataDocument(fullAppData: string): void {
-  const size = stringToBytes(fullAppData).length;
-  if (size > MAX_APP_DATA_BYTES) {
-    throw new AppError('InvalidAppData', `The appData document is ${size} bytes; the service accepts at most ${MAX_APP_DATA_BYTES}.`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fullAppData);
-  } catch {
-    throw new AppError('InvalidAppData', 'The appData document is not valid JSON.');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new AppError('InvalidAppData', 'The appData document must be a JSON object.');
-  }
 }

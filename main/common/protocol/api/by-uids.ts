@@ -5,8 +5,6 @@ import { uidSchema } from './primitives';
 /** The orderbook answers 400 (as plain text) above this many UIDs. */
 export const MAX_UIDS_PER_REQUEST = 128;
 
-export const byUidsRequestSchema = z.array(uidSchema).max(MAX_UIDS_PER_REQUEST);
-
 /**
  * One element of POST /api/v1/orders/by_uids. The result order is not the
  * request order and UIDs that do not exist are simply missing, so callers

@@ -1,6 +1,5 @@
-import { stringToBytes } from 'viem';
 import { z } from 'zod';
-import { appDataHash, MAX_APP_DATA_BYTES } from '../app-data';
+import { appDataDocumentProblem, appDataHash } from '../app-data';
 import {
   addressSchema,
   buyTokenBalanceSchema,
@@ -67,17 +66,6 @@ export const orderCreationSchema = z
   });
 export type OrderCreation = z.input<typeof orderCreationSchema>;
 export type ParsedOrderCreation = z.output<typeof orderCreationSchema>;
-
-function appDataDocumentProblem(text: string): string | null {
-  if (stringToBytes(text).length > MAX_APP_DATA_BYTES) return `appData is larger than ${MAX_APP_DATA_BYTES} bytes`;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return null;
-  } catch {
-    // Falls through to the message below: the text is not JSON at all.
-  }
-  return 'appData must be a JSON object document or a bytes32 hash (0x + 64 hex digits)';
-}
 
 /** The 201 body: the new order's UID as a JSON string. */
 export const orderCreatedSchema = uidSchema;
