@@ -7,9 +7,12 @@ import type { ApiClient } from './api/api-client';
 import type { MonitorTiming } from './health/connection-monitor';
 import { appHandlers } from './health/app-handlers';
 import { HealthService, type StoreState } from './health/health-service';
+import { createHistoryModule, type HistoryModule } from './history/history-module';
+import type { SyncTiming } from './history/sync-service';
 import { EventBus } from './ipc/event-bus';
 import { createRouter, type Router } from './ipc/router';
 import type { Logger } from './log';
+import { createMarketModule } from './market/market-module';
 import { AccountService } from './signer/account-service';
 import { AccountsRepo } from './signer/accounts-repo';
 import { KeychainVault, loadKeytar, type KeytarLike } from './signer/keychain-vault';
@@ -19,6 +22,9 @@ import { signerHandlers } from './signer/signer-handlers';
 import { createSettingsModule } from './settings/settings-module';
 import type { SettingsService } from './settings/settings-service';
 import { openStore } from './store/open-store';
+import { createTradingModule, type TradingModule } from './trading/trading-module';
+import type { TrackerTiming } from './trading/order-tracker';
+import type { Clock } from './clock';
 
 export interface ServicePorts {
   /** Where the app keeps its files: Electron's userData, a temp dir in tests. */
@@ -38,7 +44,15 @@ export interface ServicePorts {
    * test that builds services without endpoints must never reach the live hosts.
    */
   monitorHealth?: boolean;
+  /** Sync order history at start and on a timer. Off unless asked, for the same reason as monitorHealth. */
+  syncHistory?: boolean;
+  /** History sync intervals; tests shorten them. */
+  historyTiming?: Partial<SyncTiming>;
+  /** How often submitted orders are re-read until final; tests shorten it. */
+  tradeTiming?: Partial<TrackerTiming>;
   fetch?: typeof fetch;
+  /** The API client's clock (backoff, Retry-After, rate limits); fault tests pass a fake one. */
+  apiClock?: Clock;
 }
 
 export interface Services {
@@ -48,6 +62,10 @@ export interface Services {
   readonly settings: SettingsService;
   /** The one API client of the app, reading its endpoints from settings on every request. */
   readonly api: ApiClient;
+  /** Order history: Electron calls history.syncNow() on resume from sleep. */
+  readonly history: HistoryModule;
+  /** The order composer's main side; tests poll its tracker. */
+  readonly trading: TradingModule;
   close(): void;
 }
 
@@ -70,18 +88,51 @@ export function createServices(ports: ServicePorts): Services {
     ...(ports.defaultEndpoints ? { defaultEndpoints: ports.defaultEndpoints } : {}),
     ...(ports.healthTiming ? { healthTiming: ports.healthTiming } : {}),
     ...(ports.fetch ? { fetch: ports.fetch } : {}),
+    ...(ports.apiClock ? { apiClock: ports.apiClock } : {}),
   });
   const health = new HealthService(ports.appVersion, storeState, settingsModule.settings);
   settingsModule.settings.onChange(() => events.emit('app.healthChanged', health.report()));
   if (ports.monitorHealth) settingsModule.monitor.start();
 
   const environment = () => health.currentEnvironment();
+  const history = createHistoryModule({
+    storeState,
+    events,
+    api: settingsModule.api,
+    settings: settingsModule.settings,
+    userDataDir: ports.userDataDir,
+    log: ports.log,
+    ...(ports.historyTiming ? { timing: ports.historyTiming } : {}),
+  });
+  if (ports.syncHistory) void history.start();
+  const signing = signingFor(storeState, ports, environment);
+  const trading = createTradingModule({
+    api: settingsModule.api,
+    settings: settingsModule.settings,
+    history,
+    signing,
+    environment,
+    events,
+    log: ports.log,
+    ...(ports.tradeTiming ? { timing: ports.tradeTiming } : {}),
+  });
+
 
   const router = createRouter(
     {
       ...appHandlers(health),
       ...settingsModule.handlers,
-      ...signerHandlersFor(storeState, ports, environment, events),
+      ...signerHandlersFor(storeState, signing, events),
+      ...history.handlers,
+      ...createMarketModule({
+        storeState,
+        api: settingsModule.api,
+        settings: settingsModule.settings,
+        monitor: settingsModule.monitor,
+        userDataDir: ports.userDataDir,
+        ...(ports.fetch ? { fetch: ports.fetch } : {}),
+      }).handlers,
+      ...trading.handlers,
     },
     ports.log,
   );
@@ -91,25 +142,34 @@ export function createServices(ports: ServicePorts): Services {
     events,
     settings: settingsModule.settings,
     api: settingsModule.api,
+    history,
+    trading,
     close: () => {
+      trading.close();
+      history.close();
       settingsModule.close();
       if ('store' in storeState) storeState.store.close();
     },
   };
 }
 
-function signerHandlersFor(
-  storeState: StoreState,
-  ports: ServicePorts,
-  environment: () => Environment,
-  events: EventBus,
-): ReturnType<typeof signerHandlers> {
-  if (!('store' in storeState)) return storeRequired<ReturnType<typeof signerHandlers>>(['accounts.', 'signing.'], storeState.error);
+/** Accounts and the signer, shared by the signing commands and the order composer; absent without a database. */
+function signingFor(storeState: StoreState, ports: ServicePorts, environment: () => Environment) {
+  if (!('store' in storeState)) return undefined;
   const accounts = new AccountService(new AccountsRepo(storeState.store.db), {
     keychain: new KeychainVault(ports.keytar ?? loadKeytar, ports.keychainService),
     passphrase: new PassphraseVault(join(ports.userDataDir, VAULT_DIR)),
   });
-  return signerHandlers(accounts, new OrderSigner(accounts, environment), events);
+  return { accounts, signer: new OrderSigner(accounts, environment) };
+}
+
+function signerHandlersFor(
+  storeState: StoreState,
+  signing: ReturnType<typeof signingFor>,
+  events: EventBus,
+): ReturnType<typeof signerHandlers> {
+  if (!('store' in storeState) || !signing) return storeRequired<ReturnType<typeof signerHandlers>>(['accounts.', 'signing.'], 'error' in storeState ? storeState.error : '');
+  return signerHandlers(signing.accounts, signing.signer, events);
 }
 
 /**

@@ -28,7 +28,7 @@ function start(): void {
   const log = createConsoleLogger();
   hardenApp();
   serveRenderer(join(import.meta.dirname, '../renderer'));
-  const services = createServices({ userDataDir: app.getPath('userData'), appVersion: app.getVersion(), log, monitorHealth: true });
+  const services = createServices({ userDataDir: app.getPath('userData'), appVersion: app.getVersion(), log, monitorHealth: true, syncHistory: true });
   const window = createMainWindow(join(import.meta.dirname, '../preload'), services.settings);
   // Follow the theme chosen in Settings for native parts too (menus, dialogs, scrollbars).
   nativeTheme.themeSource = services.settings.current().theme;

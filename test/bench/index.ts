@@ -1,9 +1,11 @@
 // `npm run bench`: runs every benchmark of the project and prints one markdown
 // table, with the ratio to its bare baseline where there is one.
 import { apiClientBench } from './api-client.bench';
+import { marketPoolsBench } from './market-pools.bench';
+import { historyBench } from './history.bench';
 import type { Bench, BenchRow } from './measure';
 
-const benches: Bench[] = [apiClientBench];
+const benches: Bench[] = [apiClientBench, marketPoolsBench, historyBench];
 
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(4));
 

@@ -8,6 +8,7 @@ import { loadKeytar } from '../../main/core/signer/keychain-vault';
 import pkg from '../../package.json' with { type: 'json' };
 import { recordingLogger } from '../helpers/recording-logger';
 import { makeTempDir } from '../helpers/temp-dir';
+import type { RateLimits } from '../sandbox';
 import { startSandboxBehindFront, type SandboxBehindFront } from './sandbox-front';
 
 const RENDERER_DIR = join(process.cwd(), 'out/renderer');
@@ -49,6 +50,10 @@ export interface AppOptions {
   userDataDir?: string;
   /** Chromium's prefers-color-scheme. */
   colorScheme?: 'light' | 'dark';
+  /** Unix seconds both sandboxes' clocks start at (default their fixed start); trading tests pass real time, as the signer checks validTo against it. */
+  sandboxNow?: number;
+  /** The production sandbox's own rate limits (default the live ones). */
+  sandboxRateLimits?: RateLimits;
 }
 
 async function clearKeychain(): Promise<void> {
@@ -69,8 +74,12 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   const log = recordingLogger();
   // Both environments point at local sandboxes: the tests never reach the live services.
   const sandboxes = {
-    production: await startSandboxBehindFront({ environment: 'production' }),
-    staging: await startSandboxBehindFront({ environment: 'staging' }),
+    production: await startSandboxBehindFront({
+      environment: 'production',
+      ...(options.sandboxNow ? { now: options.sandboxNow } : {}),
+      ...(options.sandboxRateLimits ? { rateLimits: options.sandboxRateLimits } : {}),
+    }),
+    staging: await startSandboxBehindFront({ environment: 'staging', ...(options.sandboxNow ? { now: options.sandboxNow } : {}) }),
   };
   const services = createServices({
     userDataDir,
@@ -83,6 +92,8 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     healthTiming: { okIntervalMs: 1_000, offlineIntervalMs: 300, timeoutMs: 2_000, ...options.healthTiming },
     monitorHealth: true,
     keychainService: E2E_KEYCHAIN_SERVICE,
+    // Submitted orders are re-read often, so a fill shows within a moment of the sandbox settling.
+    tradeTiming: { pollMs: 200 },
   });
   const server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir: RENDERER_DIR });
   const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

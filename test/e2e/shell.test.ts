@@ -22,7 +22,8 @@ describe('App shell in Chromium', () => {
     expect(await page.getByTestId('welcome').textContent()).toContain('Pick your chains');
     await app.screenshot('first-run-light');
     await skipWelcome();
-    expect(await page.getByTestId('not-available').textContent()).toContain('Not available yet in this build');
+    // The default view (Trade) is the order composer now; it asks for a quote before anything else.
+    expect(await page.getByRole('region', { name: 'Trade' }).textContent()).toContain('Fill in the order and get a quote.');
   });
 
   it('navigates every view by mouse, by shortcut and through the Ctrl+K palette', async () => {

@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import { accountCommands, accountEvents } from './commands/accounts';
 import { appCommands, appEvents } from './commands/app';
+import { historyCommands, historyEvents } from './commands/history';
+import { marketCommands } from './commands/market';
 import { settingsCommands, settingsEvents } from './commands/settings';
 import { signingCommands } from './commands/signing';
+import { tradeCommands, tradeEvents } from './commands/trade';
 
 /**
  * The whole IPC surface between the renderer and main, composed from one file
@@ -11,8 +14,8 @@ import { signingCommands } from './commands/signing';
  * directions against this object, and the renderer's types are inferred from it.
  */
 export const contract = {
-  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands },
-  events: { ...appEvents, ...accountEvents, ...settingsEvents },
+  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands, ...marketCommands, ...historyCommands, ...tradeCommands },
+  events: { ...appEvents, ...accountEvents, ...settingsEvents, ...historyEvents, ...tradeEvents },
 } as const;
 
 export type Contract = typeof contract;

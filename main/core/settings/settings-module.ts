@@ -3,6 +3,7 @@ import type { ServiceEndpoints } from '../../common/protocol/endpoints';
 import { DEFAULT_ENDPOINTS } from '../../common/protocol/endpoints';
 import { ENVIRONMENTS, type Environment } from '../../common/protocol/environments';
 import { createApiClient, type ApiClient } from '../api/api-client';
+import type { Clock } from '../clock';
 import type { RequestOutcome } from '../api/http-client';
 import { ConnectionMonitor, type MonitorTiming } from '../health/connection-monitor';
 import type { StoreState } from '../health/health-service';
@@ -22,6 +23,7 @@ export interface SettingsModuleOptions {
   defaultEndpoints?: Partial<Record<Environment, Partial<ServiceEndpoints>>>;
   healthTiming?: Partial<MonitorTiming>;
   fetch?: typeof fetch;
+  apiClock?: Clock;
 }
 
 export interface SettingsModule {
@@ -60,6 +62,7 @@ export function createSettingsModule(options: SettingsModuleOptions): SettingsMo
     environment: () => settings.environment(),
     onOutcome: (outcome: RequestOutcome) => monitor.record(outcome),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.apiClock ? { clock: options.apiClock } : {}),
   });
   const data = new DataService(storeState, join(options.userDataDir, EXPORT_DIR));
 

@@ -1,6 +1,9 @@
 import type { Migration } from '../migrate';
 import { settingsMigration } from './001-settings';
 import { accountsMigration } from './002-accounts';
+import { orderHistoryMigration } from './003-order-history';
+import { orderSearchMigration } from './004-order-search';
+import { marketSnapshotsMigration } from './005-market-snapshots';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
-export const MIGRATIONS: readonly Migration[] = [settingsMigration, accountsMigration];
+export const MIGRATIONS: readonly Migration[] = [settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration];

@@ -1,0 +1,135 @@
+import { join } from 'node:path';
+import { AppError } from '../../common/errors';
+import { contract } from '../../common/ipc/contract';
+import type { ApiOrder } from '../../common/protocol/api';
+import type { ApiClient } from '../api/api-client';
+import type { StoreState } from '../health/health-service';
+import type { EventBus } from '../ipc/event-bus';
+import type { Logger } from '../log';
+import type { SettingsService } from '../settings/settings-service';
+import { EXPORT_DIR } from '../settings/settings-module';
+import { AccountsRepo } from '../signer/accounts-repo';
+import { historyHandlers, type HistoryCommand } from './history-handlers';
+import { OrdersRepo } from './orders-repo';
+import type { Handlers } from '../ipc/router';
+import { SubmissionJournal } from './submission-journal';
+import { SyncService, type SyncTiming } from './sync-service';
+
+export interface HistoryModuleOptions {
+  storeState: StoreState;
+  events: EventBus;
+  api: ApiClient;
+  settings: SettingsService;
+  userDataDir: string;
+  log: Logger;
+  timing?: Partial<SyncTiming>;
+  now?: () => number;
+}
+
+export interface HistoryModule {
+  readonly handlers: Pick<Handlers, HistoryCommand>;
+  /** Absent without a database. */
+  readonly sync: SyncService | undefined;
+  readonly journal: SubmissionJournal | undefined;
+  /** Reconciles the submission journal, then syncs now and on the timer. */
+  start(): Promise<void>;
+  /** A pass now (resume from sleep, a user's click). */
+  syncNow(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Order history: the SQLite cache, its sync and the journal of submitted
+ * orders. Listens on the event bus rather than being called by other modules:
+ * a new account or chain syncs at once, and so does the connection coming back.
+ */
+export function createHistoryModule(options: HistoryModuleOptions): HistoryModule {
+  const { storeState, events, api, settings } = options;
+  if (!('store' in storeState)) return unavailable(storeState.error);
+  const now = options.now ?? Date.now;
+  const db = storeState.store.db;
+  const repo = new OrdersRepo(db);
+  const accounts = new AccountsRepo(db);
+  const journal = new SubmissionJournal(repo, now);
+  const changed = () => events.emit('history.changed', { at: now() });
+  const sync = new SyncService({
+    repo,
+    orderbook: () => api.orderbook,
+    accounts: () => accounts.list(),
+    chains: () => settings.current().enabledChains,
+    environment: () => settings.environment(),
+    onStatus: (status) => events.emit('history.status', status),
+    onChanged: changed,
+    log: options.log,
+    now,
+    ...(options.timing ? { timing: options.timing } : {}),
+  });
+  const accountFor = (order: ApiOrder): string => {
+    const candidates = [order.owner, order.onchainOrderData?.sender, order.onchainUser].filter((value): value is NonNullable<typeof value> => Boolean(value));
+    return candidates.map((address) => accounts.find(address)?.address).find(Boolean) ?? order.owner;
+  };
+  let started = false;
+  // Only a change of what is synced (environment, chains) starts a pass; the last view or a theme does not.
+  const syncTarget = () => JSON.stringify([settings.environment(), settings.current().enabledChains]);
+  let lastTarget = syncTarget();
+  const unsubscribe = events.subscribe((event, payload) => {
+    if (event === 'health.changed') {
+      const orderbook = (payload as { services: { service: string; state: string }[] }).services.find((entry) => entry.service === 'orderbook');
+      if (orderbook?.state === 'offline') sync.setOnline(false);
+      else if (orderbook?.state === 'ok' || orderbook?.state === 'slow') sync.setOnline(true);
+    } else if (event === 'accounts.changed' && started) {
+      void sync.syncNow();
+    } else if (event === 'settings.changed' && syncTarget() !== lastTarget) {
+      lastTarget = syncTarget();
+      if (started) void sync.syncNow();
+    }
+  });
+
+  return {
+    handlers: historyHandlers({
+      repo,
+      sync,
+      journal,
+      orderbook: () => api.orderbook,
+      environment: () => settings.environment(),
+      explorerBase: () => settings.endpoints().explorer,
+      accountKind: (address) => accounts.find(address as `0x${string}`)?.kind,
+      accountFor,
+      exportDir: join(options.userDataDir, EXPORT_DIR),
+      now,
+      changed,
+    }),
+    sync,
+    journal,
+    async start() {
+      started = true;
+      try {
+        await journal.reconcile((chainId, uid) => api.orderbook.getOrder(chainId, uid));
+      } catch (error) {
+        options.log.error('submission journal reconcile failed', { error: String(error) });
+      }
+      sync.start();
+    },
+    syncNow: async () => void (await sync.syncNow()),
+    close() {
+      unsubscribe();
+      sync.stop();
+    },
+  };
+}
+
+/** Without the database the history has nothing to show or keep: every command says why. */
+function unavailable(reason: string): HistoryModule {
+  const fail = () => {
+    throw new AppError('STORE_UNAVAILABLE', `CoW Desk's local database is not available: ${reason}`);
+  };
+  const names = Object.keys(contract.commands).filter((name) => name.startsWith('history.'));
+  return {
+    handlers: Object.fromEntries(names.map((name) => [name, fail])) as unknown as HistoryModule['handlers'],
+    sync: undefined,
+    journal: undefined,
+    start: async () => undefined,
+    syncNow: async () => undefined,
+    close: () => undefined,
+  };
+}

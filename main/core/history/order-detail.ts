@@ -1,0 +1,140 @@
+import type { Competition, OrderDetail } from '../../common/history/detail-schema';
+import { formatUnits } from '../../common/protocol/amounts';
+import type { ApiOrder, SolverCompetition, Trade } from '../../common/protocol/api';
+import { resolveChain } from '../../common/protocol/chains';
+import { explorerOrderUrl } from '../../common/protocol/endpoints';
+import { parseOrderUid } from '../../common/protocol/order-uid';
+import { findKnownToken } from '../../common/protocol/tokens';
+import { toHistoryRow, type OrderColumns } from './order-row';
+
+type Field = OrderDetail['fields'][number];
+
+/** Base units in human units with the symbol, or raw with "base units" when the token is unknown. */
+export function humanAmount(chainId: number, token: string | null | undefined, amount: string | null | undefined): string | null {
+  if (amount === null || amount === undefined) return null;
+  const known = token ? findKnownToken(chainId, token) : undefined;
+  return known ? `${formatUnits(BigInt(amount), known.decimals)} ${known.symbol}` : `${amount} base units of ${token ?? 'an unknown token'}`;
+}
+
+const iso = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? null : new Date(seconds * 1000).toISOString());
+const text = (value: unknown): string | null =>
+  value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
+
+/** Every field of interface.md's Order table, in its order, in human units. */
+function orderFields(chainId: number, order: ApiOrder): Field[] {
+  const sell = (amount: string | null | undefined) => humanAmount(chainId, order.sellToken, amount);
+  const buy = (amount: string | null | undefined) => humanAmount(chainId, order.buyToken, amount);
+  const entries: [keyof ApiOrder, string, string | null][] = [
+    ['sellToken', 'Sell token', order.sellToken], ['buyToken', 'Buy token', order.buyToken],
+    ['sellAmount', 'Sell amount', sell(order.sellAmount)], ['buyAmount', 'Buy amount', buy(order.buyAmount)],
+    ['validTo', 'Valid to', iso(order.validTo)], ['feeAmount', 'Fee amount', sell(order.feeAmount)],
+    ['kind', 'Kind', order.kind], ['partiallyFillable', 'Partially fillable', text(order.partiallyFillable)],
+    ['signingScheme', 'Signing scheme', text(order.signingScheme)], ['signature', 'Signature', text(order.signature)],
+    ['appData', 'appData', text(order.appData)], ['appDataHash', 'appData hash', text(order.appDataHash)],
+    ['fullAppData', 'Full appData', text(order.fullAppData)], ['creationDate', 'Created', order.creationDate],
+    ['class', 'Class', text(order.class)], ['owner', 'Owner', order.owner], ['uid', 'UID', order.uid],
+    ['executedSellAmount', 'Executed sell amount', sell(order.executedSellAmount)],
+    ['executedSellAmountBeforeFees', 'Executed sell amount before fees', sell(order.executedSellAmountBeforeFees)],
+    ['executedBuyAmount', 'Executed buy amount', buy(order.executedBuyAmount)],
+    ['executedFeeAmount', 'Executed fee amount', sell(order.executedFeeAmount)],
+    ['executedFee', 'Executed fee', humanAmount(chainId, order.executedFeeToken ?? order.sellToken, order.executedFee)],
+    ['executedFeeToken', 'Executed fee token', text(order.executedFeeToken)], ['invalidated', 'Invalidated', text(order.invalidated)],
+    ['status', 'Status', order.status], ['settlementContract', 'Settlement contract', text(order.settlementContract)],
+    ['receiver', 'Receiver', order.receiver ?? `${order.owner} (the owner)`], ['sellTokenBalance', 'Sell token balance', text(order.sellTokenBalance)],
+    ['buyTokenBalance', 'Buy token balance', text(order.buyTokenBalance)], ['from', 'From', text(order.from)],
+    ['quoteId', 'Quote id', text(order.quoteId)], ['fullBalanceCheck', 'Full balance check', text(order.fullBalanceCheck)],
+    ['availableBalance', 'Available balance', sell(order.availableBalance)], ['isLiquidityOrder', 'Liquidity order', text(order.isLiquidityOrder)],
+    ['onchainUser', 'On-chain user', text(order.onchainUser)], ['validFrom', 'Valid from', iso(order.validFrom)],
+    ['ethflowData', 'EthFlow data', text(order.ethflowData)], ['onchainOrderData', 'On-chain order data', text(order.onchainOrderData)],
+    ['quote', 'Quote', text(order.quote)], ['interactions', 'Interactions', text(order.interactions)],
+  ];
+  return entries.map(([key, label, value]) => ({ key, label, value }));
+}
+
+/** What the order got beyond its limit price, and beyond its quote when it has one. */
+export function surplusOf(chainId: number, order: ApiOrder): Field[] {
+  const executedSell = BigInt(order.executedSellAmountBeforeFees ?? order.executedSellAmount ?? '0');
+  const executedBuy = BigInt(order.executedBuyAmount ?? '0');
+  if (executedSell === 0n || executedBuy === 0n) return [];
+  const result: Field[] = [];
+  const against = (label: string, key: string, sellRef: bigint, buyRef: bigint) => {
+    if (sellRef === 0n || buyRef === 0n) return;
+    if (order.kind === 'sell') {
+      const expected = (buyRef * executedSell) / sellRef;
+      result.push({ key, label, value: signed(chainId, order.buyToken, executedBuy - expected) });
+    } else {
+      const expected = (sellRef * executedBuy) / buyRef;
+      result.push({ key, label, value: signed(chainId, order.sellToken, expected - executedSell) });
+    }
+  };
+  against('Versus the limit price', 'limit', BigInt(order.sellAmount), BigInt(order.buyAmount));
+  if (order.quote?.sellAmount && order.quote.buyAmount) against('Versus the quote', 'quote', BigInt(order.quote.sellAmount), BigInt(order.quote.buyAmount));
+  return result;
+}
+
+function signed(chainId: number, token: string, amount: bigint): string {
+  const magnitude = humanAmount(chainId, token, (amount < 0n ? -amount : amount).toString())!;
+  return amount < 0n ? `-${magnitude}` : `+${magnitude}`;
+}
+
+function cancellationOf(order: ApiOrder): string | null {
+  if (order.status !== 'cancelled' && !order.invalidated) return null;
+  if (order.onchainUser) return `On-chain: ${order.onchainUser} invalidated it on the settlement contract (onchainUser).`;
+  return 'Off-chain: a signed cancellation was accepted by the orderbook (invalidated).';
+}
+
+export interface DetailContext {
+  explorerBase: string;
+  accountKind: (address: string) => 'keychain' | 'passphrase' | 'watch' | undefined;
+  submissionNote: string | null;
+}
+
+export function buildDetail(row: OrderColumns, trades: readonly Trade[], context: DetailContext): OrderDetail {
+  const order = JSON.parse(row.raw) as ApiOrder;
+  const parts = parseOrderUid(row.uid);
+  const explorer = `${context.explorerBase}${resolveChain(row.chain_id).explorerPrefix}`;
+  const kind = context.accountKind(row.account);
+  const live = row.local_state === null && (row.status === 'open' || row.status === 'presignaturePending');
+  const onchain = row.ethflow_data !== null || row.onchain_order_data !== null;
+  const reason = !live
+    ? `Only open orders can be cancelled; this one is ${row.local_state ?? row.status}.`
+    : kind === undefined
+      ? 'This order belongs to no account in CoW Desk.'
+      : kind === 'watch'
+        ? 'This is a watch-only account: CoW Desk has no key to sign its cancellation.'
+        : onchain
+          ? 'On-chain (EthFlow) orders are cancelled on-chain by the wallet that placed them.'
+          : null;
+  return {
+    row: toHistoryRow(row),
+    fields: orderFields(row.chain_id, order),
+    uidParts: { digest: parts.digest, owner: parts.owner, validTo: parts.validTo, validToIso: iso(parts.validTo)! },
+    fills: trades.map((trade) => ({
+      blockNumber: trade.blockNumber,
+      logIndex: trade.logIndex,
+      txHash: trade.txHash,
+      txUrl: trade.txHash ? `${explorer}/tx/${trade.txHash}` : null,
+      sold: humanAmount(row.chain_id, trade.sellToken, trade.sellAmount)!,
+      bought: humanAmount(row.chain_id, trade.buyToken, trade.buyAmount)!,
+    })),
+    surplus: surplusOf(row.chain_id, order),
+    cancellation: cancellationOf(order),
+    explorerUrl: explorerOrderUrl(context.explorerBase, row.chain_id, row.uid),
+    cancel: { possible: reason === null, reason },
+    submissionNote: context.submissionNote,
+  };
+}
+
+export function toCompetition(found: SolverCompetition): Competition {
+  return {
+    available: true,
+    message: null,
+    auctionId: found.auctionId,
+    solutions: found.solutions.map((solution) => ({
+      ranking: solution.ranking ?? null,
+      solver: solution.solverAddress ?? null,
+      score: solution.score ?? null,
+      isWinner: solution.isWinner ?? false,
+    })),
+  };
+}

@@ -1,0 +1,177 @@
+import type { SyncProgress, SyncStatus } from '../../common/history/history-schema';
+import type { Environment } from '../../common/protocol/environments';
+import { AppError } from '../../common/errors';
+import type { Logger } from '../log';
+import type { OrdersRepo, SyncScope } from './orders-repo';
+import { syncScope, type SyncEngineDeps } from './sync-engine';
+
+export interface SyncTiming {
+  /** Between passes while the services answer. */
+  intervalMs: number;
+  /** Between passes while they do not: the history catches up soon after the network returns. */
+  offlineRetryMs: number;
+}
+
+export const DEFAULT_SYNC_TIMING: SyncTiming = { intervalMs: 5 * 60_000, offlineRetryMs: 15_000 };
+
+export interface SyncServiceOptions {
+  repo: OrdersRepo;
+  orderbook: () => SyncEngineDeps['orderbook'];
+  /** Every account, watch-only included. */
+  accounts: () => readonly { address: string }[];
+  chains: () => readonly number[];
+  environment: () => Environment;
+  onStatus: (status: SyncStatus) => void;
+  /** Stored history changed: open screens re-read it. */
+  onChanged: () => void;
+  log: Logger;
+  timing?: Partial<SyncTiming>;
+  now?: () => number;
+}
+
+const isOffline = (error: unknown) => error instanceof AppError && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
+
+/**
+ * Runs sync passes: at start, on demand, on a timer, on resume from sleep and
+ * when the connection comes back. One pass at a time; asking during a pass
+ * joins it. A pass walks every account on every enabled chain of the current
+ * environment; cancel() aborts it between or inside requests.
+ */
+export class SyncService {
+  private readonly timing: SyncTiming;
+  private readonly now: () => number;
+  private running: Promise<void> | undefined;
+  private controller: AbortController | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private started = false;
+  /** After stop() the database may close while a cancelled pass unwinds: it must not be read again. */
+  private stopped = false;
+  private lastSyncedAt: number | null = null;
+  private offline = false;
+  private lastError: string | null = null;
+  private progress = new Map<string, SyncProgress>();
+
+  constructor(private readonly options: SyncServiceOptions) {
+    this.timing = { ...DEFAULT_SYNC_TIMING, ...options.timing };
+    this.now = options.now ?? Date.now;
+  }
+
+  status(): SyncStatus {
+    if (!this.stopped) this.lastSyncedAt = this.options.repo.lastSyncedAt(this.options.environment(), this.scopes());
+    return {
+      syncing: this.running !== undefined,
+      offline: this.offline,
+      lastSyncedAt: this.lastSyncedAt,
+      lastError: this.lastError,
+      progress: [...this.progress.values()],
+    };
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.stopped = false;
+    void this.syncNow();
+  }
+
+  stop(): void {
+    this.started = false;
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.cancel();
+  }
+
+  cancel(): void {
+    this.controller?.abort(new AppError('SYNC_CANCELLED', 'The history sync was cancelled.'));
+  }
+
+  /** The connection monitor's view: offline stops the pass waiting on retries; back online syncs at once. */
+  setOnline(online: boolean): void {
+    if (online === !this.offline) return;
+    this.offline = !online;
+    if (this.offline) this.cancel();
+    this.emit();
+    if (online && this.started) void this.syncNow();
+  }
+
+  /** Resolves when the pass (this one, or the one it joined) is over, with the status after it. */
+  async syncNow(): Promise<SyncStatus> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+      this.controller = undefined;
+      this.emit();
+      this.schedule();
+    });
+    await this.running;
+    return this.status();
+  }
+
+  private async pass(): Promise<void> {
+    clearTimeout(this.timer);
+    const controller = new AbortController();
+    this.controller = controller;
+    const scopes = this.scopes();
+    this.progress = new Map(scopes.map((scope) => [key(scope), { account: scope.account as SyncProgress['account'], chainId: scope.chainId, phase: 'orders', done: 0, total: null }]));
+    this.emit();
+    let failure: string | null = null;
+    let networkDown = false;
+    for (const scope of scopes) {
+      if (controller.signal.aborted) break;
+      try {
+        const counts = await syncScope(this.engineDeps(scope), scope, controller.signal);
+        if (counts.tradeCalls > 0) this.options.onChanged();
+      } catch (error) {
+        if (controller.signal.aborted) break;
+        networkDown ||= isOffline(error);
+        failure ??= error instanceof AppError ? error.message : 'The history sync failed; the details are in the log.';
+        if (!(error instanceof AppError)) this.options.log.error('history sync failed', { chainId: scope.chainId, error: String(error) });
+        this.setProgress(scope, { phase: 'failed', done: this.progress.get(key(scope))?.done ?? 0, total: null });
+        this.options.repo.saveCursor(scope, { ...this.options.repo.cursor(scope), lastError: failure });
+        if (networkDown) break; // the other scopes would wait through the same retries
+      }
+    }
+    if (!controller.signal.aborted) {
+      this.lastError = failure;
+      this.offline = networkDown;
+    }
+  }
+
+  private engineDeps(scope: SyncScope): SyncEngineDeps {
+    return {
+      repo: this.options.repo,
+      orderbook: this.options.orderbook(),
+      now: this.now,
+      onProgress: (progress) => this.setProgress(scope, progress),
+      // Fills are many small writes; screens re-read after the order pages and at the end of the pass.
+      onCommit: (uids, what) => {
+        if (uids.length > 0 && what === 'orders') this.options.onChanged();
+      },
+    };
+  }
+
+  private setProgress(scope: SyncScope, progress: Omit<SyncProgress, 'account' | 'chainId'>): void {
+    this.progress.set(key(scope), { account: scope.account as SyncProgress['account'], chainId: scope.chainId, ...progress });
+    this.emit();
+  }
+
+  private scopes(): SyncScope[] {
+    if (this.stopped) return [];
+    const environment = this.options.environment();
+    return this.options.accounts().flatMap((account) =>
+      this.options.chains().map((chainId) => ({ account: account.address, chainId, environment })),
+    );
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    if (!this.started) return;
+    this.timer = setTimeout(() => void this.syncNow(), this.offline ? this.timing.offlineRetryMs : this.timing.intervalMs);
+    this.timer.unref?.();
+  }
+
+  private emit(): void {
+    if (!this.stopped) this.options.onStatus(this.status());
+  }
+}
+
+const key = (scope: SyncScope) => `${scope.account.toLowerCase()}:${scope.chainId}`;

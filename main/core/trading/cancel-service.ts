@@ -1,0 +1,85 @@
+import { encodeFunctionData, type Address, type Hex } from 'viem';
+import type { CancelResult } from '../../common/ipc/commands/trade';
+import { AppError } from '../../common/errors';
+import type { ApiOrder } from '../../common/protocol/api';
+import { CONTRACTS } from '../../common/protocol/contracts';
+import type { Environment } from '../../common/protocol/environments';
+import { parseOrderUid } from '../../common/protocol/order-uid';
+import type { OrderbookClient } from '../api/orderbook-client';
+import type { AccountService } from '../signer/account-service';
+import type { OrderSigner } from '../signer/order-signer';
+import { FINAL_ORDER_STATUSES } from '../../common/trade/order-progress';
+
+const INVALIDATE_ORDER_ABI = [
+  { type: 'function', name: 'invalidateOrder', stateMutability: 'nonpayable', inputs: [{ name: 'orderUid', type: 'bytes' }], outputs: [] },
+] as const;
+
+export interface CancelDeps {
+  orderbook: () => OrderbookClient;
+  accounts: AccountService;
+  signer: OrderSigner;
+  environment: () => Environment;
+  /** The chain an order was placed on (a UID does not say). */
+  chainOf: (uid: string) => number;
+}
+
+type Plan = { kind: 'offChain'; owner: Address; chainId: number } | { kind: 'onChain'; reason: string } | { kind: 'skip'; reason: string };
+
+/**
+ * Cancels what can be cancelled off-chain in one signed OrderCancellations
+ * batch per (chain, owner), and explains the rest: an order the API cannot
+ * cancel (watch-only account, placed on-chain) is invalidated by its owner
+ * calling invalidateOrder(uid) on the settlement contract, which costs gas and
+ * cannot be undone; EthFlow orders are cancelled through the EthFlow contract.
+ */
+export async function cancelOrders(deps: CancelDeps, uids: readonly Hex[], passphrase?: string): Promise<CancelResult> {
+  const result: CancelResult = { cancelled: [], skipped: [], onChain: [] };
+  const batches = new Map<string, { owner: Address; chainId: number; uids: Hex[] }>();
+  const settlement = CONTRACTS[deps.environment()].settlement;
+  for (const uid of uids) {
+    const chainId = deps.chainOf(uid);
+    const order = await deps.orderbook().getOrder(chainId, uid);
+    const plan = planFor(deps.accounts, order, chainId);
+    if (plan.kind === 'skip') result.skipped.push({ uid, reason: plan.reason });
+    else if (plan.kind === 'onChain') {
+      const data = encodeFunctionData({ abi: INVALIDATE_ORDER_ABI, functionName: 'invalidateOrder', args: [uid] });
+      result.onChain.push({ uid, reason: plan.reason, to: settlement, data, call: `invalidateOrder(${uid})` });
+    } else {
+      const key = `${plan.chainId}:${plan.owner}`;
+      const batch = batches.get(key) ?? { owner: plan.owner, chainId: plan.chainId, uids: [] };
+      batch.uids.push(uid);
+      batches.set(key, batch);
+    }
+  }
+  for (const batch of batches.values()) {
+    const signed = await deps.signer.signCancellation(batch.owner, batch.chainId, batch.uids, 'eip712', passphrase);
+    await deps.orderbook().cancelOrders(batch.chainId, signed);
+    result.cancelled.push(...batch.uids);
+  }
+  return result;
+}
+
+function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Plan {
+  if (FINAL_ORDER_STATUSES.has(order.status)) return { kind: 'skip', reason: `The order is already ${order.status}; there is nothing to cancel.` };
+  if (order.ethflowData) {
+    return {
+      kind: 'skip',
+      reason: 'This order was placed with native ETH through the EthFlow contract: only the account that placed it can cancel it, by calling invalidateOrder on the EthFlow contract.',
+    };
+  }
+  const owner = parseOrderUid(order.uid).owner;
+  if (order.onchainOrderData) {
+    return { kind: 'onChain', reason: 'This order was placed on-chain, so the orderbook cannot cancel it: the owner must invalidate it on-chain.' };
+  }
+  let kind: string;
+  try {
+    kind = accounts.get(owner).kind;
+  } catch (error) {
+    if (error instanceof AppError) return { kind: 'onChain', reason: `${owner} is not an account in CoW Desk, so CoW Desk cannot sign its cancellation.` };
+    throw error;
+  }
+  if (kind === 'watch') {
+    return { kind: 'onChain', reason: `${owner} is watch-only: CoW Desk has no key to sign an off-chain cancellation (a smart-contract wallet sends the call instead).` };
+  }
+  return { kind: 'offChain', owner, chainId };
+}

@@ -1,0 +1,103 @@
+import type { OrderProgress } from '../../common/ipc/commands/trade';
+import { AppError } from '../../common/errors';
+import type { OrderbookClient } from '../api/orderbook-client';
+import type { Logger } from '../log';
+import { progressOf, sameProgress } from '../../common/trade/order-progress';
+
+export interface TrackerTiming {
+  /** Between reads of the watched orders; every batch is a few seconds on the live service. */
+  pollMs: number;
+}
+
+export const DEFAULT_TRACKER_TIMING: TrackerTiming = { pollMs: 3_000 };
+
+export interface OrderTrackerOptions {
+  orderbook: () => OrderbookClient;
+  explorerBase: () => string;
+  /** Every change, the first sighting included. */
+  onProgress: (progress: OrderProgress) => void;
+  /** The order changed on the service: the history copies it. */
+  onServiceChange: (chainId: number, uid: string) => Promise<unknown>;
+  log: Logger;
+  timing?: Partial<TrackerTiming>;
+}
+
+/**
+ * Watches the orders submitted in this session until each is final (open ->
+ * fulfilled / expired / cancelled), reading them one poll at a time and
+ * announcing every change: partial fills show as they happen. A failed read
+ * keeps the order watched and shows the error on it until a read succeeds.
+ */
+export class OrderTracker {
+  private readonly timing: TrackerTiming;
+  private readonly orders = new Map<string, OrderProgress>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private polling: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: OrderTrackerOptions) {
+    this.timing = { ...DEFAULT_TRACKER_TIMING, ...options.timing };
+  }
+
+  list(): OrderProgress[] {
+    return [...this.orders.values()];
+  }
+
+  get(uid: string): OrderProgress | undefined {
+    return this.orders.get(uid.toLowerCase());
+  }
+
+  /** Starts watching (or updates) an order; polling runs while any watched order is not final. */
+  watch(progress: OrderProgress): void {
+    this.update(progress);
+    this.schedule();
+  }
+
+  /** A read of every unfinished order that starts now (right after a cancellation, say). */
+  async pollNow(): Promise<void> {
+    // A poll already running may have read before the change the caller knows of: read again after it.
+    while (this.polling) await this.polling;
+    this.polling = this.poll().finally(() => {
+      this.polling = undefined;
+      this.schedule();
+    });
+    return this.polling;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  private async poll(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    for (const current of this.list().filter((order) => !order.final)) {
+      try {
+        const order = await this.options.orderbook().getOrder(current.chainId, current.uid);
+        const next = progressOf(order, current.chainId, this.options.explorerBase());
+        if (this.update(next)) await this.options.onServiceChange(current.chainId, current.uid).catch(() => undefined);
+      } catch (error) {
+        const message = error instanceof AppError ? error.message : 'The order could not be read; the details are in the log.';
+        if (!(error instanceof AppError)) this.options.log.error('order tracking failed', { uid: current.uid, error: String(error) });
+        this.update({ ...current, error: `Status not updated: ${message}` });
+      }
+    }
+  }
+
+  private update(next: OrderProgress): boolean {
+    const uid = next.uid.toLowerCase();
+    const previous = this.orders.get(uid);
+    if (previous && sameProgress(previous, next)) return false;
+    this.orders.set(uid, { ...next, uid: next.uid });
+    this.options.onProgress(next);
+    return true;
+  }
+
+  private schedule(): void {
+    if (this.stopped || this.timer || this.polling) return;
+    if (!this.list().some((order) => !order.final)) return;
+    this.timer = setTimeout(() => void this.pollNow(), this.timing.pollMs);
+    this.timer.unref?.();
+  }
+}

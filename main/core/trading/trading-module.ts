@@ -1,0 +1,107 @@
+import { AppError } from '../../common/errors';
+import type { Environment } from '../../common/protocol/environments';
+import type { ApiClient } from '../api/api-client';
+import type { HistoryModule } from '../history/history-module';
+import type { EventBus } from '../ipc/event-bus';
+import type { Handlers } from '../ipc/router';
+import type { Logger } from '../log';
+import type { SettingsService } from '../settings/settings-service';
+import type { AccountService } from '../signer/account-service';
+import type { OrderSigner } from '../signer/order-signer';
+import { cancelOrders } from './cancel-service';
+import { OrderTracker, type TrackerTiming } from './order-tracker';
+import { QuoteService } from './quote-service';
+import { submitSigned } from './submit-flow';
+
+type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.tracked' | 'trade.cancel';
+
+export interface TradingModuleOptions {
+  api: ApiClient;
+  settings: SettingsService;
+  history: HistoryModule;
+  /** Absent without a database: quoting works, submitting does not. */
+  signing: { accounts: AccountService; signer: OrderSigner } | undefined;
+  environment: () => Environment;
+  events: EventBus;
+  log: Logger;
+  timing?: Partial<TrackerTiming>;
+  nowSeconds?: () => number;
+}
+
+export interface TradingModule {
+  readonly handlers: Pick<Handlers, TradeCommand>;
+  readonly tracker: OrderTracker;
+  close(): void;
+}
+
+/**
+ * The order composer's main side: quotes, the submit flow (through the
+ * history's submission journal, so nothing sent is ever lost), tracking of
+ * submitted orders until final, and cancellation.
+ */
+export function createTradingModule(options: TradingModuleOptions): TradingModule {
+  const { api, settings, history, events } = options;
+  const explorerBase = () => settings.endpoints().explorer;
+  const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const quotes = new QuoteService(() => api);
+  // The history copies the order as the service now has it (status, fills) and tells open screens.
+  const refreshInHistory = async (chainId: number, uid: string) => {
+    await history.handlers['history.lookup']({ chainId, inputs: [uid] });
+  };
+  const tracker = new OrderTracker({
+    orderbook: () => api.orderbook,
+    explorerBase,
+    onProgress: (progress) => events.emit('trade.orderUpdated', progress),
+    onServiceChange: refreshInHistory,
+    log: options.log,
+    ...(options.timing ? { timing: options.timing } : {}),
+  });
+  const needStore = () => {
+    const journal = history.journal;
+    if (!journal || !options.signing) {
+      throw new AppError('STORE_UNAVAILABLE', "CoW Desk's local database is not available, so orders cannot be journalled and are not sent.");
+    }
+    return { journal, ...options.signing };
+  };
+
+  return {
+    tracker,
+    handlers: {
+      'trade.quote': (input) => quotes.quote(input),
+      'trade.submit': async ({ draft, signed, quoteId }) => {
+        const { journal } = needStore();
+        const result = await submitSigned(
+          { orderbook: () => api.orderbook, journal, environment: options.environment, explorerBase, nowSeconds },
+          draft,
+          signed,
+          quoteId,
+        );
+        events.emit('history.changed', { at: Date.now() });
+        tracker.watch(result.order);
+        return result;
+      },
+      'trade.tracked': () => tracker.list(),
+      'trade.cancel': async ({ orderUids, passphrase }) => {
+        const { accounts, signer } = needStore();
+        const result = await cancelOrders(
+          {
+            orderbook: () => api.orderbook,
+            accounts,
+            signer,
+            environment: options.environment,
+            chainOf: (uid) => tracker.get(uid)?.chainId ?? settings.current().activeChainId,
+          },
+          orderUids,
+          passphrase,
+        );
+        if (result.cancelled.length > 0) await tracker.pollNow();
+        // Orders from earlier sessions are not watched: the history still gets their new status.
+        for (const uid of result.cancelled.filter((uid) => !tracker.get(uid))) {
+          await refreshInHistory(settings.current().activeChainId, uid).catch(() => undefined);
+        }
+        return result;
+      },
+    },
+    close: () => tracker.stop(),
+  };
+}

@@ -1,0 +1,32 @@
+import { formatUnits } from '../../../main/common/protocol/amounts';
+import { CHAINS } from '../../../main/common/protocol/chains';
+
+/** Base units in human units when the decimals are known; raw otherwise, marked as such. */
+export function amount(value: string | null, decimals: number | null, symbol: string | null): string {
+  if (value === null) return '';
+  if (decimals === null) return `${value} (base units)`;
+  return `${formatUnits(BigInt(value), decimals, 6)} ${symbol ?? ''}`.trim();
+}
+
+export const tokenLabel = (symbol: string | null, address: string) => symbol ?? `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+export const chainName = (chainId: number) => CHAINS.find((chain) => chain.id === chainId)?.name ?? String(chainId);
+
+export const shortUid = (uid: string) => `${uid.slice(0, 10)}…${uid.slice(-8)}`;
+
+export const dateTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+/** "3 minutes ago", for the last-synced line. */
+export function ago(ms: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - ms) / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  return new Date(ms).toLocaleString();
+}
+
+/** YYYY-MM-DD of a date input to epoch ms, at the start or the end of that day (local time). */
+export function dayBound(value: string, end: boolean): number | undefined {
+  if (!value) return undefined;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return end ? new Date(year, month - 1, day, 23, 59, 59, 999).getTime() : new Date(year, month - 1, day).getTime();
+}

@@ -1,0 +1,194 @@
+import { AppError } from '../../../main/common/errors';
+import type { OrderDraft, SignedOrder } from '../../../main/common/ipc/commands/signing';
+import type { OrderProgress, SubmitResult, TradeQuote } from '../../../main/common/ipc/commands/trade';
+import { toBaseUnits } from '../../../main/common/protocol/amounts';
+import type { Environment } from '../../../main/common/protocol/environments';
+import { appDataFor, canonicalAppData } from '../../../main/common/trade/app-data-doc';
+import { limitOrderAmounts, marketOrderAmounts, parseSlippagePercent } from '../../../main/common/trade/order-math';
+import { api } from '../lib/api';
+import { humanError } from '../shell/app-state.svelte';
+import { resolveToken, type TokenChoice } from './tokens';
+
+export const VALIDITY_PRESETS = [
+  { label: '5 min', seconds: 300 },
+  { label: '30 min', seconds: 1800 },
+  { label: '1 hour', seconds: 3600 },
+  { label: '1 day', seconds: 86_400 },
+] as const;
+
+/** What the user typed; everything else is derived from it or comes from main. */
+export const form = $state({
+  sellToken: 'WETH',
+  sellDecimals: '',
+  buyToken: 'USDC',
+  buyDecimals: '',
+  amount: '1',
+  kind: 'sell' as 'sell' | 'buy',
+  orderClass: 'market' as 'market' | 'limit',
+  slippage: '0.5',
+  /** Limit orders: buy token per one sell token, human units. */
+  limitPrice: '',
+  partiallyFillable: false,
+  receiver: '',
+  validity: 1800,
+  signingScheme: 'eip712' as 'eip712' | 'ethsign' | 'presign',
+  referrer: '',
+  /** The advanced editor's text; null while the document is composed from the fields. */
+  appDataText: null as string | null,
+});
+
+export const run = $state({
+  quote: null as TradeQuote | null,
+  quoting: false,
+  submitting: false,
+  error: null as { code: string; message: string } | null,
+  draft: null as OrderDraft | null,
+  result: null as SubmitResult | null,
+  tracked: [] as OrderProgress[],
+});
+
+export interface Context {
+  chainId: number;
+  account: `0x${string}` | null;
+  environment: Environment;
+}
+
+export type Resolved = { sell: TokenChoice; buy: TokenChoice; amount: bigint; slippageBips: number } | { error: string };
+
+export function resolveForm(chainId: number): Resolved {
+  const sell = resolveToken(chainId, form.sellToken, form.sellDecimals);
+  if ('error' in sell) return { error: `Sell token: ${sell.error}` };
+  const buy = resolveToken(chainId, form.buyToken, form.buyDecimals);
+  if ('error' in buy) return { error: `Buy token: ${buy.error}` };
+  const slippage = form.orderClass === 'market' ? parseSlippagePercent(form.slippage) : { ok: true as const, bips: 0 };
+  if (!slippage.ok) return { error: slippage.error };
+  try {
+    const amount = toBaseUnits(form.amount.trim(), form.kind === 'sell' ? sell.token.decimals : buy.token.decimals);
+    if (amount === 0n) return { error: 'Enter an amount above zero.' };
+    return { sell: sell.token, buy: buy.token, amount, slippageBips: slippage.bips };
+  } catch (error) {
+    return { error: humanError(error) };
+  }
+}
+
+export function appDataOf(environment: Environment, slippageBips: number): { fullAppData: string; hash: string } | { error: string } {
+  if (form.appDataText !== null) {
+    const edited = canonicalAppData(form.appDataText);
+    return edited.ok ? edited : { error: `appData: ${edited.error}` };
+  }
+  const referrer = form.referrer.trim();
+  if (referrer && !/^0x[0-9a-fA-F]{40}$/.test(referrer)) return { error: 'The referrer must be an address (0x + 40 hex digits).' };
+  return appDataFor({
+    environment,
+    orderClass: form.orderClass,
+    slippageBips: form.orderClass === 'market' ? slippageBips : null,
+    referrer: referrer ? (referrer as `0x${string}`) : null,
+  });
+}
+
+const receiverOf = (): `0x${string}` | null => (form.receiver.trim() ? (form.receiver.trim() as `0x${string}`) : null);
+
+function fail(error: unknown): void {
+  run.error = { code: error instanceof AppError ? error.code : 'ERROR', message: humanError(error) };
+}
+
+export async function requestQuote(context: Context): Promise<void> {
+  const resolved = resolveForm(context.chainId);
+  if ('error' in resolved) return void (run.error = { code: 'FORM', message: resolved.error });
+  if (!context.account) return void (run.error = { code: 'FORM', message: 'Choose an account (add one in Accounts first).' });
+  const appData = appDataOf(context.environment, resolved.slippageBips);
+  if ('error' in appData) return void (run.error = { code: 'FORM', message: appData.error });
+  run.quoting = true;
+  run.error = null;
+  try {
+    const quote = await api.invoke('trade.quote', {
+      account: context.account,
+      chainId: context.chainId,
+      sellToken: resolved.sell.address,
+      buyToken: resolved.buy.address,
+      kind: form.kind,
+      amount: resolved.amount.toString(),
+      receiver: receiverOf(),
+      validFor: form.validity,
+      partiallyFillable: form.partiallyFillable,
+      fullAppData: appData.fullAppData,
+      signingScheme: form.signingScheme,
+    });
+    // Expired on arrival means the clocks disagree; re-quoting on expiry would then never stop.
+    if (quote.expiresAt <= Date.now()) {
+      run.quote = null;
+      run.error = { code: 'QUOTE_EXPIRED_ON_ARRIVAL', message: 'The quote had already expired when it arrived: check that this computer\'s clock is right, then quote again.' };
+    } else run.quote = quote;
+  } catch (error) {
+    run.quote = null;
+    fail(error);
+  } finally {
+    run.quoting = false;
+  }
+}
+
+/** The order to sign from the quote: slippage for market orders, the user's price for limit orders. */
+export function prepareDraft(context: Context, nowMs: number): void {
+  const resolved = resolveForm(context.chainId);
+  const quote = run.quote;
+  if ('error' in resolved || !quote || !context.account) return;
+  const appData = appDataOf(context.environment, resolved.slippageBips);
+  if ('error' in appData) return void (run.error = { code: 'FORM', message: appData.error });
+  let amounts: { sellAmount: bigint; buyAmount: bigint };
+  if (form.orderClass === 'market') {
+    amounts = marketOrderAmounts(
+      { kind: quote.kind, sellAmount: BigInt(quote.sellAmount), buyAmount: BigInt(quote.buyAmount), feeAmount: BigInt(quote.feeAmount) },
+      resolved.slippageBips,
+    );
+  } else {
+    try {
+      amounts = limitOrderAmounts(form.kind, resolved.amount, toBaseUnits(form.limitPrice.trim(), resolved.buy.decimals), resolved.sell.decimals);
+    } catch (error) {
+      return fail(error);
+    }
+  }
+  run.error = null;
+  run.draft = {
+    account: context.account,
+    chainId: context.chainId,
+    sellToken: resolved.sell.address,
+    buyToken: resolved.buy.address,
+    receiver: receiverOf(),
+    sellAmount: amounts.sellAmount.toString(),
+    buyAmount: amounts.buyAmount.toString(),
+    validTo: Math.floor(nowMs / 1000) + form.validity,
+    kind: form.kind,
+    partiallyFillable: form.partiallyFillable,
+    fullAppData: appData.fullAppData,
+    signingScheme: form.signingScheme,
+  };
+}
+
+export async function submitSigned(signed: SignedOrder): Promise<void> {
+  const draft = run.draft;
+  run.draft = null;
+  if (!draft) return;
+  run.submitting = true;
+  run.error = null;
+  try {
+    run.result = await api.invoke('trade.submit', { draft, signed, quoteId: run.quote?.quoteId ?? null });
+    // A quote backs one order: the next one starts from a fresh quote.
+    run.quote = null;
+    upsertTracked(run.result.order);
+  } catch (error) {
+    fail(error);
+  } finally {
+    run.submitting = false;
+  }
+}
+
+export function upsertTracked(order: OrderProgress): void {
+  const index = run.tracked.findIndex((entry) => entry.uid === order.uid);
+  if (index === -1) run.tracked = [order, ...run.tracked];
+  else run.tracked[index] = order;
+}
+
+export function connectTracking(): () => void {
+  api.invoke('trade.tracked').then((list) => list.forEach(upsertTracked), () => undefined);
+  return api.on('trade.orderUpdated', upsertTracked);
+}

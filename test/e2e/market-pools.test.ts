@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { getAddress } from 'viem';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_POOL_QUERY, applyPoolQuery } from '../../main/common/market/pool-query';
+import { poolsOf } from '../sandbox/bff/pools-fixture';
+import { startApp, type RunningApp } from './harness';
+
+/** The sandbox's pools of mainnet, in the explorer's shape. */
+const fixture = poolsOf(1, 1).map((pool) => ({ ...pool, address: getAddress(pool.contract_address) }));
+const top = fixture.slice(0, 500);
+
+describe('Pool explorer in Chromium', () => {
+  let app: RunningApp;
+  beforeEach(async () => (app = await startApp()));
+  afterEach(async () => app.stop());
+
+  const openPools = async () => {
+    await app.page.getByRole('button', { name: 'Skip for now' }).click();
+    await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Pools' }).click();
+    await app.page.getByTestId('pool-row').first().waitFor();
+  };
+  const status = () => app.page.getByTestId('pools-status');
+  const column = (testid: string) => app.page.getByTestId(testid).allTextContents();
+
+  it('sorts, filters, scrolls 1000+ rows virtually, shows a pool and exports the view', async () => {
+    const { page } = app;
+    await openPools();
+    await expect.poll(() => status().textContent()).toContain('500 of 500 pools (top by TVL)');
+    expect(await status().getAttribute('data-source')).toBe('live');
+    expect(await page.getByTestId('pools-note').textContent()).toContain('not account for impermanent loss');
+
+    // Sort by APR: the rendered rows are the fixture's highest APRs, largest first.
+    await page.getByTestId('sort-apr').click();
+    const byApr = applyPoolQuery(top, { ...DEFAULT_POOL_QUERY, sort: { key: 'apr', dir: 'desc' } });
+    await expect.poll(() => column('pool-apr').then((cells) => cells.slice(0, 5))).toEqual(byApr.slice(0, 5).map((pool) => `${pool.apr!.toFixed(6)} %`));
+    expect(await page.locator('[role=columnheader][aria-sort=descending]').textContent()).toContain('APR');
+
+    // Filter: one project, a TVL floor and an APR range; the count matches the same query on the fixture.
+    await page.getByTestId('project-filter').click();
+    await page.getByLabel('uniswap-v3').check();
+    await page.getByTestId('project-filter').click();
+    await page.getByTestId('tvl-min').fill('100000');
+    await page.getByTestId('apr-min').fill('1');
+    await page.getByTestId('apr-max').fill('40');
+    const query = { ...DEFAULT_POOL_QUERY, projects: ['uniswap-v3'], tvlMin: 100_000, aprMin: 1, aprMax: 40, sort: { key: 'apr' as const, dir: 'desc' as const } };
+    const filtered = applyPoolQuery(top, query);
+    expect(filtered.length).toBeGreaterThan(3);
+    await expect.poll(() => status().textContent()).toContain(`${filtered.length} of 500 pools`);
+    const cells = await page.getByTestId('pool-row').evaluateAll((rows) => rows.map((row) => row.children[1]!.textContent));
+    expect(new Set(cells)).toEqual(new Set(['uniswap-v3']));
+    await app.screenshot('pools-sorted-filtered');
+
+    // Detail with a copyable address and an explorer link.
+    await page.getByTestId('pool-row').first().click();
+    const first = filtered[0]!;
+    expect(await page.getByTestId('pool-detail-address').textContent()).toBe(first.address);
+    expect(await page.getByTestId('pool-explorer-link').getAttribute('href')).toBe(`https://explorer.cow.fi/address/${first.address}`);
+    await app.screenshot('pools-detail');
+
+    // Export writes exactly the rows on screen.
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const written = await page.getByTestId('pools-export-result').textContent();
+    const path = /written to (.+\.csv)$/.exec(written ?? '')![1]!;
+    expect(path.startsWith(`${app.userDataDir}/exports/`)).toBe(true);
+    expect(readFileSync(path, 'utf8').trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[0])).toEqual(filtered.map((pool) => pool.address));
+
+    // Pasted addresses: a bad entry is refused with its message, then 1200 pools load and scroll.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByText('Look up specific pools by address').click();
+    await page.getByTestId('pool-lookup').fill(`${fixture[0]!.address}\n0x12345`);
+    await expect.poll(() => page.getByTestId('pool-lookup-error').textContent()).toContain('"0x12345" is not an address');
+    expect(await page.getByTestId('pool-lookup-submit').isDisabled()).toBe(true);
+    await page.getByTestId('pool-lookup').fill(fixture.slice(0, 1200).map((pool) => pool.address).join('\n'));
+    await page.getByTestId('pool-lookup-submit').click();
+    await expect.poll(() => status().textContent()).toContain('1200 of 1200 pools (1200 addresses asked)');
+    expect(await page.getByTestId('pool-row').count()).toBeLessThan(60);
+    await page.getByTestId('virtual-list').evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
+    const lastByApr = applyPoolQuery(fixture.slice(0, 1200), { ...DEFAULT_POOL_QUERY, sort: { key: 'apr', dir: 'desc' } }).at(-1)!;
+    await expect.poll(() => page.getByTestId('pool-row').last().locator('code').getAttribute('title')).toBe(lastByApr.address);
+    await app.screenshot('pools-1200-scrolled');
+  });
+
+  it('charts the average APR by project with its data age, and keeps working offline from the snapshot', async () => {
+    const { page, sandboxes } = app;
+    await openPools();
+    await page.getByRole('tab', { name: 'Average APR by project' }).click();
+    await page.getByTestId('apr-chart').waitFor();
+    const bars = page.getByTestId('apr-bar');
+    const values = await bars.locator('text.value').allTextContents();
+    expect(values.length).toBeGreaterThan(3);
+    const numbers = values.map((value) => Number.parseFloat(value));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    expect(await page.getByTestId('apr-age').textContent()).toMatch(/^Fetched \d+ s ago .*caches these figures for 6 h/s);
+    await app.screenshot('pools-average-apr');
+
+    await sandboxes.production.stop();
+    await expect.poll(() => page.getByTestId('health-tokenService').getAttribute('data-state'), { timeout: 5_000 }).toBe('offline');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.getByTestId('apr-age').textContent()).toMatch(/^Offline snapshot \d+ s ago/);
+    await page.getByRole('tab', { name: 'Pool explorer' }).click();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => status().getAttribute('data-source')).toBe('snapshot');
+    expect(await status().textContent()).toContain('500 of 500 pools');
+    expect(await page.getByTestId('pools-notice').textContent()).toBe('The token service is unreachable right now. Showing your last snapshot instead.');
+    await app.screenshot('pools-offline-snapshot');
+    const exported = existsSync(`${app.userDataDir}/exports`);
+    expect(exported).toBe(false); // nothing was exported in this test: offline loads write no files
+  });
+});

@@ -1,0 +1,149 @@
+import type { Hex } from 'viem';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../sandbox';
+import { TEST_ACCOUNTS } from '../sandbox';
+import { startApp, type RunningApp } from './harness';
+
+const realNow = () => Math.floor(Date.now() / 1000);
+
+describe('Trade screen in Chromium', () => {
+  let app: RunningApp;
+  let sandbox: Sandbox;
+  afterEach(async () => app?.stop());
+
+  /** The app on the Trade screen with a key of `privateKey`; the sandbox clock runs at real time. */
+  async function open(privateKey: Hex = TEST_ACCOUNTS.trader.privateKey, options: Parameters<typeof startApp>[0] = {}) {
+    app = await startApp({ sandboxNow: realNow(), ...options });
+    sandbox = app.sandboxes.production.current()!;
+    await app.page.getByRole('button', { name: 'Skip for now' }).click();
+    await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade' }).click();
+    await app.services.router.handle('accounts.importKey', { label: 'Trader', privateKey, vault: 'keychain' });
+    await app.page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Trader' }).waitFor({ state: 'attached' });
+    return app.page;
+  }
+
+  /** Quotes expire 60 s after the sandbox's "now", which only moves when told: keep it at real time. */
+  const syncSandboxClock = () => sandbox.clock.advance(Math.max(0, realNow() - sandbox.clock.now()));
+
+  async function quoteAndSign(options: { partial?: boolean } = {}) {
+    const { page } = app;
+    if (options.partial) await page.getByLabel('Allow partial fills').check();
+    syncSandboxClock();
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await page.getByTestId('quote').waitFor();
+    await page.getByTestId('review-sign').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign' }).click();
+  }
+
+  async function quoteSignSubmit(options: { partial?: boolean } = {}) {
+    await quoteAndSign(options);
+    await app.page.getByTestId('submitted').waitFor();
+    return app.page.getByTestId('tracked-order').first();
+  }
+
+  it('quotes, signs, submits, watches the order fill and finds it in the history', async () => {
+    const page = await open();
+    syncSandboxClock();
+    await page.getByLabel('Amount').press('Enter');
+    await page.getByTestId('quote').waitFor();
+    expect(await page.getByTestId('quote-buy').textContent()).toMatch(/^29\d\d\.\d+ USDC ≈ \$2,9\d\d/);
+    expect(await page.getByTestId('quote-fee').textContent()).toMatch(/WETH/);
+    await expect.poll(() => page.getByTestId('quote-countdown').textContent()).toMatch(/Quote valid for \d+ s/);
+    await app.screenshot('trade-quote');
+
+    await page.getByLabel('Amount').press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('sign-digest').waitFor();
+    expect(await dialog.textContent()).toContain(await page.getByTestId('appdata-hash').textContent());
+    await app.screenshot('trade-sign');
+    await dialog.getByRole('button', { name: 'Sign' }).click();
+
+    const order = page.getByTestId('tracked-order').first();
+    await expect.poll(() => order.getAttribute('data-status')).toBe('open');
+    const uid = (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))!.split('/').pop()!;
+    expect(sandbox.requests.some((entry) => entry.method === 'PUT' && entry.path.includes('/app_data/'))).toBe(true);
+    await app.screenshot('trade-submitted');
+
+    sandbox.clock.advance(30);
+    sandbox.settle();
+    await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
+    await app.screenshot('trade-filled');
+    await expect
+      .poll(async () => {
+        const answer = await app.services.router.handle('history.query', {});
+        return answer.ok ? (answer.value as { rows: { uid: string; status: string }[] }).rows.find((row) => row.uid === uid)?.status : undefined;
+      })
+      .toBe('fulfilled');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
+    await page.getByText(uid.slice(0, 10), { exact: false }).first().waitFor();
+    await app.screenshot('trade-in-history');
+  });
+
+  it('shows a partially fillable order filling in two batches', async () => {
+    await open();
+    const order = await quoteSignSubmit({ partial: true });
+    sandbox.settle({ partialFraction: 0.5 });
+    await expect.poll(() => order.textContent()).toContain('50% filled');
+    expect(await order.getAttribute('data-status')).toBe('open');
+    await app.screenshot('trade-partial-fill');
+    sandbox.settle({ partialFraction: 1 });
+    await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
+    expect(await order.textContent()).toContain('100% filled');
+  });
+
+  it('cancels an open order', async () => {
+    const page = await open();
+    const order = await quoteSignSubmit();
+    await order.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Cancel selected (1)' }).click();
+    await expect.poll(() => order.getAttribute('data-status')).toBe('cancelled');
+    await page.getByText('Cancellation of 1 order(s) accepted').waitFor();
+    await app.screenshot('trade-cancelled');
+  });
+
+  it('shows InsufficientAllowance with the vault relayer to approve', async () => {
+    const page = await open(TEST_ACCOUNTS.noAllowance.privateKey);
+    await quoteAndSign();
+    const error = page.getByTestId('trade-error');
+    await expect.poll(() => error.getAttribute('data-code')).toBe('InsufficientAllowance');
+    expect(await error.textContent()).toContain('Approve the vault relayer 0xC92E8bdf79f0507f65a392b0ab4667716BFE0110');
+    await app.screenshot('trade-error-allowance');
+  });
+
+  it('shows the wait while the orderbook rate-limits, then the quote', async () => {
+    const page = await open(TEST_ACCOUNTS.trader.privateKey, { sandboxRateLimits: { quotesPerSecond: 1 } });
+    syncSandboxClock();
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await page.getByTestId('quote').waitFor();
+    // A second quote within the same second: the service answers 429 with Retry-After, and the app waits.
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await expect.poll(() => page.getByTestId('rate-limited').textContent()).toMatch(/rate-limiting requests: waiting \d s before trying again/);
+    await app.screenshot('trade-rate-limited');
+    await page.getByTestId('quote').waitFor({ timeout: 15_000 });
+  });
+
+  it('quote guard: submission is disabled under 5 s of validity and the quote is renewed on expiry', async () => {
+    const page = await open();
+    // The page's timers and Date become a clock the test moves; the Trade view is re-opened to run on it.
+    await page.clock.install({ time: Date.now() });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade' }).click();
+    syncSandboxClock();
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await page.getByTestId('quote').waitFor();
+    const expiresAt = (sandbox.clock.now() + 60) * 1000;
+    await page.clock.pauseAt(expiresAt - 4_000);
+    await page.clock.runFor(500);
+    await expect.poll(() => page.getByTestId('quote-countdown').textContent()).toMatch(/Quote valid for [1-4] s/);
+    expect(await page.getByTestId('review-sign').isDisabled()).toBe(true);
+    await page.getByTestId('quote-guard').waitFor();
+    await app.screenshot('trade-quote-guard');
+
+    const quotesBefore = sandbox.requests.filter((entry) => entry.path.endsWith('/quote')).length;
+    sandbox.clock.advance(60); // the service's next quote is valid for a fresh minute
+    await page.clock.runFor(5_000);
+    await expect.poll(() => sandbox.requests.filter((entry) => entry.path.endsWith('/quote')).length).toBe(quotesBefore + 1);
+    await expect.poll(() => page.getByTestId('quote-countdown').textContent()).toMatch(/Quote valid for (5\d|6\d) s/);
+    expect(await page.getByTestId('review-sign').isEnabled()).toBe(true);
+  });
+});

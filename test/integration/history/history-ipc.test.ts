@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServices, type Services } from '../../../main/core/services';
+import { startSandbox, TEST_ACCOUNTS, UNCONVERTIBLE_UID, type Sandbox } from '../../sandbox';
+import { recordingLogger } from '../../helpers/recording-logger';
+import { makeTempDir } from '../../helpers/temp-dir';
+import { placeOrder } from '../sandbox/sandbox-kit';
+import { requestCounts } from './history-kit';
+
+const trader = TEST_ACCOUNTS.trader.address;
+
+describe('history over IPC: sync service, lookup, detail, competition', () => {
+  let sandbox: Sandbox;
+  let dir: ReturnType<typeof makeTempDir>;
+  let services: Services;
+  const call = async (command: string, input?: unknown) => {
+    const answer = await services.router.handle(command, input);
+    if (!answer.ok) throw new Error(`${command}: ${answer.error.code} ${answer.error.message}`);
+    return answer.value as never;
+  };
+
+  beforeEach(async () => {
+    sandbox = await startSandbox();
+    dir = makeTempDir();
+    services = createServices({
+      userDataDir: dir.path,
+      appVersion: '0.1.0',
+      log: recordingLogger(),
+      defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+    });
+    await call('settings.update', { enabledChains: [1] });
+    await call('accounts.addWatchOnly', { label: 'Watched', address: trader });
+  });
+  afterEach(async () => {
+    services.close();
+    await sandbox.close();
+    dir.remove();
+  });
+
+  it('syncs on demand with progress events, then filters, sorts, pages and searches from SQLite', async () => {
+    const uids = sandbox.orders.seed(1, trader, 250);
+    const progress: unknown[] = [];
+    services.events.subscribe((event, payload) => event === 'history.status' && progress.push(...(payload as { progress: unknown[] }).progress));
+    const status = await call('history.syncNow');
+    expect(status).toMatchObject({ syncing: false, offline: false, lastError: null, lastSyncedAt: expect.any(Number) });
+    expect(progress).toContainEqual(expect.objectContaining({ account: trader, chainId: 1, phase: 'orders', done: 250, total: null }));
+    expect(progress).toContainEqual(expect.objectContaining({ phase: 'done' }));
+
+    const page = await call('history.query', { sort: { column: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
+    expect(page).toMatchObject({ total: new Set(uids).size });
+    expect((page as { rows: { uid: string }[] }).rows[0]!.uid).toBe(uids[0]);
+    const found = await call('history.query', { filter: { search: uids[7]!.slice(0, 20) } });
+    expect((found as { rows: { uid: string }[] }).rows.map((row) => row.uid)).toEqual([uids[7]]);
+    const bad = await services.router.handle('history.query', { limit: 100_000 });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
+
+  it('looks up pasted UIDs in their order: found, not found, invalid and per-order errors, 128 per request', async () => {
+    const uids = sandbox.orders.seed(1, TEST_ACCOUNTS.trader2.address, 300);
+    const unknown = `0x${'99'.repeat(56)}`;
+    sandbox.resetRequests();
+    const inputs = [unknown, 'not-a-uid', UNCONVERTIBLE_UID, ...uids];
+    const results = (await call('history.lookup', { chainId: 1, inputs })) as { input: string; state: string; message: string | null }[];
+    expect(results.map((result) => result.input)).toEqual(inputs);
+    expect(results.slice(0, 3).map((result) => result.state)).toEqual(['notFound', 'invalid', 'error']);
+    expect(results.slice(3).every((result) => result.state === 'found')).toBe(true);
+    expect(requestCounts(sandbox).byUids).toBe(Math.ceil(new Set([unknown, UNCONVERTIBLE_UID, ...uids]).size / 128));
+    // Cached: the detail answers with the services gone.
+    await sandbox.close();
+    expect(await call('history.detail', { uid: uids[0] })).toMatchObject({ row: { uid: uids[0] } });
+    sandbox = await startSandbox();
+  });
+
+  it('shows a settled order with its fill, surplus, explorer link and solver competition', async () => {
+    const uid = await placeOrder(sandbox, TEST_ACCOUNTS.trader.privateKey);
+    sandbox.settle();
+    await call('history.syncNow');
+    const detail = (await call('history.detail', { uid })) as { fields: { key: string }[] };
+    expect(detail).toMatchObject({
+      row: { status: 'fulfilled', filledPct: 100 },
+      uidParts: { owner: trader },
+      explorerUrl: `https://explorer.cow.fi/orders/${uid}`,
+      cancel: { possible: false },
+      fills: [expect.objectContaining({ txHash: expect.stringMatching(/^0x/), bought: expect.stringContaining('USDC') })],
+      surplus: expect.arrayContaining([expect.objectContaining({ key: 'limit', value: expect.stringMatching(/^\+.*USDC$/) })]),
+    });
+    expect(detail.fields.map((field) => field.key)).toEqual(expect.arrayContaining(['ethflowData', 'onchainOrderData', 'quote', 'interactions']));
+    const competition = await call('history.competition', { uid });
+    expect(competition).toMatchObject({ available: true, solutions: expect.arrayContaining([expect.objectContaining({ isWinner: true })]) });
+  });
+});

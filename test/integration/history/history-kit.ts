@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import type { SyncScope } from '../../../main/core/history/orders-repo';
+import { OrdersRepo } from '../../../main/core/history/orders-repo';
+import { openStore, type Store } from '../../../main/core/store/open-store';
+import type { Sandbox } from '../../sandbox';
+import { makeTempDir } from '../../helpers/temp-dir';
+import { clientFor } from '../api/client-kit';
+
+/** A real SQLite file in a temp dir, and an API client to the sandbox whose rate limit does not slow a 10k-order test. */
+export function historyKit(sandbox: Sandbox) {
+  const dir = makeTempDir('cow-desk-history-');
+  const path = join(dir.path, 'history.sqlite');
+  const store: Store = openStore(path);
+  const unlimited = { perSecond: 100_000 };
+  const client = clientFor(sandbox, { rateLimits: { orderbook: unlimited }, maxAttempts: 2 });
+  const kit = {
+    dir,
+    path,
+    /** Replaceable: a test may reopen the file to play a restart. */
+    store,
+    repo: new OrdersRepo(store.db),
+    client,
+    close() {
+      kit.store.close();
+      dir.remove();
+    },
+  };
+  return kit;
+}
+
+export const scopeOf = (account: string, chainId = 1): SyncScope => ({ account, chainId, environment: 'production' });
+
+/** Requests per endpoint family since the last reset. */
+export function requestCounts(sandbox: Sandbox) {
+  const count = (test: (path: string) => boolean) => sandbox.requests.filter((entry) => test(entry.path)).length;
+  return {
+    pages: count((path) => path.includes('/account/') && path.endsWith('/orders')),
+    byUids: count((path) => path.endsWith('/orders/by_uids')),
+    trades: count((path) => path.includes('/v2/trades')),
+    total: sandbox.requests.length,
+  };
+}
+
+/**
+ * Exactly `count` distinct orders. The sandbox's seed can repeat an EthFlow
+ * order (same struct, validTo 0xffffffff, so the same UID) and then holds
+ * fewer orders than asked for; seed the shortfall until the count is right.
+ */
+export function seedDistinct(sandbox: Sandbox, chainId: number, owner: string, count: number, openShare = 0.25): string[] {
+  const uids = new Set<string>();
+  while (uids.size < count) for (const uid of sandbox.orders.seed(chainId, owner, count - uids.size, { openShare })) uids.add(uid);
+  return [...uids];
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../../main/common/history/history-schema';
+import { createApiClient } from '../../../main/core/api/api-client';
+import { SyncService } from '../../../main/core/history/sync-service';
+import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
+import { recordingLogger } from '../../helpers/recording-logger';
+import { historyKit } from './history-kit';
+
+const trader = TEST_ACCOUNTS.trader.address;
+/** Nothing listens here: what a machine without network sees. */
+const DEAD_URL = 'http://127.0.0.1:9';
+
+describe('history sync service: offline, resume, cancel', () => {
+  let sandbox: Sandbox;
+  let kit: ReturnType<typeof historyKit>;
+  let url: string;
+  let statuses: SyncStatus[];
+  let service: SyncService;
+
+  /** One attempt per request, so an unreachable orderbook shows at once instead of after the app's backoff. */
+  const make = (timing: { intervalMs: number; offlineRetryMs: number }, onStatus = (status: SyncStatus) => void statuses.push(status)) => {
+    const live = createApiClient({
+      endpoints: () => ({ orderbook: url, tokenService: sandbox.bffUrl, explorer: 'https://explorer.cow.fi' }),
+      environment: () => 'production',
+      maxAttempts: 1,
+      rateLimits: { orderbook: { perSecond: 100_000 } },
+    });
+    return new SyncService({
+      repo: kit.repo,
+      orderbook: () => live.orderbook,
+      accounts: () => [{ address: trader }],
+      chains: () => [1],
+      environment: () => 'production',
+      onStatus,
+      onChanged: () => undefined,
+      log: recordingLogger(),
+      timing,
+    });
+  };
+  const stored = () => (kit.store.db.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+
+  beforeEach(async () => {
+    sandbox = await startSandbox();
+    kit = historyKit(sandbox);
+    statuses = [];
+    url = DEAD_URL;
+  });
+  afterEach(async () => {
+    service.stop();
+    kit.close();
+    await sandbox.close();
+  });
+
+  it('reports offline when the orderbook cannot be reached, and catches up by itself when it can', async () => {
+    const uids = sandbox.orders.seed(1, trader, 40);
+    service = make({ intervalMs: 60_000, offlineRetryMs: 20 });
+    service.start();
+    await expect.poll(() => service.status().offline).toBe(true);
+    expect(service.status()).toMatchObject({ lastSyncedAt: null, lastError: expect.stringContaining('Could not reach') });
+    url = sandbox.orderbookUrl;
+    await expect.poll(() => service.status().lastSyncedAt).not.toBeNull();
+    expect(service.status()).toMatchObject({ offline: false, lastError: null });
+    expect(stored()).toBe(new Set(uids).size);
+  });
+
+  it('syncs at once when the connection monitor says the network is back', async () => {
+    sandbox.orders.seed(1, trader, 10);
+    service = make({ intervalMs: 600_000, offlineRetryMs: 600_000 });
+    service.start();
+    await expect.poll(() => service.status().offline).toBe(true);
+    url = sandbox.orderbookUrl;
+    service.setOnline(true);
+    await expect.poll(() => service.status().lastSyncedAt).not.toBeNull();
+  });
+
+  it('cancels a pass: what was committed stays, the cursor does not move, the next pass completes', async () => {
+    const uids = sandbox.orders.seed(1, trader, 2_500);
+    url = sandbox.orderbookUrl;
+    let cancelled = false;
+    // Cancel as soon as the first page of 1000 is stored, the way the Cancel button would.
+    service = make({ intervalMs: 600_000, offlineRetryMs: 600_000 }, (status) => {
+      if (!cancelled && status.progress.some((entry) => entry.phase === 'orders' && entry.done >= 1000)) {
+        cancelled = true;
+        service.cancel();
+      }
+    });
+    const after = await service.syncNow();
+    expect(cancelled).toBe(true);
+    expect(after).toMatchObject({ syncing: false, lastSyncedAt: null });
+    expect(stored()).toBeGreaterThanOrEqual(1000);
+    expect(stored()).toBeLessThan(new Set(uids).size);
+    expect((await service.syncNow()).lastSyncedAt).not.toBeNull();
+    expect(stored()).toBe(new Set(uids).size);
+  });
+});

@@ -1,0 +1,133 @@
+import { decodeFunctionData, keccak256, stringToBytes, zeroAddress, type Address, type Hex } from 'viem';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OrderProgress } from '../../../main/common/ipc/commands/trade';
+import { CONTRACTS } from '../../../main/common/protocol/contracts';
+import { domainFor } from '../../../main/common/protocol/domain';
+import { orderDigest, type OrderStruct } from '../../../main/common/protocol/order';
+import { orderUid } from '../../../main/common/protocol/order-uid';
+import { TEST_ACCOUNTS } from '../../sandbox';
+import { call as http, orderbook } from '../sandbox/sandbox-kit';
+import { startTradingKit, type TradingKit } from './trading-kit';
+
+const { trader } = TEST_ACCOUNTS;
+const progressEvents = (kit: TradingKit, uid: string) =>
+  kit.events.filter(([event, payload]) => event === 'trade.orderUpdated' && (payload as OrderProgress).uid === uid).map(([, payload]) => payload as OrderProgress);
+const historyStatus = async (kit: TradingKit, uid: string) =>
+  (await kit.call('history.query', {})).rows.find((row) => row.uid === uid)?.status;
+
+describe('order composer flow against the sandbox', () => {
+  let kit: TradingKit;
+  let posted: { body: Record<string, unknown>; journalState: string | undefined }[];
+  beforeEach(async () => {
+    posted = [];
+    // Sees the journal at the moment the order is POSTed: it must already hold the order.
+    const spy: typeof fetch = async (input, init) => {
+      if (init?.method === 'POST' && String(input).endsWith('/api/v1/orders')) {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        posted.push({ body, journalState: kit.services.history.journal?.find(uidOfBody(body))?.state });
+      }
+      return fetch(input, init);
+    };
+    kit = await startTradingKit({ fetch: spy });
+    await kit.importKey(trader.privateKey);
+  });
+  afterEach(async () => kit.stop());
+
+  it('quotes, uploads appData, signs, journals before POST, submits with fee 0, and the UIDs agree', async () => {
+    const { quote, draft } = await kit.quoteDraft(trader.address);
+    expect(BigInt(quote.buyAmount)).toBeGreaterThan(2_900_000_000n);
+    expect(quote.expiresAt).toBeGreaterThan(Date.now());
+    expect(quote.usd.sell).toBeGreaterThan(0);
+
+    const result = await kit.signAndSubmit(draft, quote.quoteId);
+    expect(result.explorerUrl).toBe(`https://explorer.cow.fi/orders/${result.uid}`);
+    expect(posted.map((entry) => entry.journalState)).toEqual(['submitting']);
+    expect(kit.services.history.journal?.find(result.uid)?.state).toBe('submitted');
+
+    const paths = kit.sandbox.requests.map((entry) => `${entry.method} ${entry.path}`);
+    const put = paths.findIndex((path) => path.startsWith('PUT') && path.includes('/app_data/'));
+    const post = paths.findIndex((path) => path === 'POST /mainnet/api/v1/orders');
+    expect(put).toBeGreaterThanOrEqual(0);
+    expect(put).toBeLessThan(post);
+    expect(posted[0]?.body).toMatchObject({ feeAmount: '0', appData: result.appDataHash, signingScheme: 'eip712', quoteId: quote.quoteId });
+  });
+
+  it('the appData hash uploaded equals the hash in the signed order and the hash of the stored document', async () => {
+    const { draft } = await kit.quoteDraft(trader.address);
+    const result = await kit.signAndSubmit(draft);
+    const uploadedHash = kit.sandbox.requests.find((entry) => entry.method === 'PUT')!.path.split('/').pop();
+    const signedHash = (kit.sandbox.orders.get(result.uid) as { appDataHash: Hex }).appDataHash;
+    const stored = await http(orderbook(kit.sandbox, `/v1/app_data/${result.appDataHash}`));
+    const storedHash = keccak256(stringToBytes(stored.body.fullAppData as string));
+    expect(uploadedHash).toBe(result.appDataHash);
+    expect(signedHash).toBe(result.appDataHash);
+    expect(storedHash).toBe(result.appDataHash);
+    expect(stored.body.fullAppData).toBe(draft.fullAppData);
+  });
+
+  it('tracks the order until it fills and the history shows it fulfilled', async () => {
+    const { draft } = await kit.quoteDraft(trader.address);
+    const { uid } = await kit.signAndSubmit(draft);
+    await expect.poll(() => historyStatus(kit, uid)).toBe('open');
+    kit.sandbox.settle();
+    await expect.poll(() => progressEvents(kit, uid).at(-1)?.status).toBe('fulfilled');
+    expect(progressEvents(kit, uid).at(-1)).toMatchObject({ final: true, filledPercent: 100 });
+    await expect.poll(() => historyStatus(kit, uid)).toBe('fulfilled');
+  });
+
+  it('shows a partially fillable order filling in two batches', async () => {
+    const { draft } = await kit.quoteDraft(trader.address, { partiallyFillable: true });
+    const { uid } = await kit.signAndSubmit(draft);
+    kit.sandbox.settle({ partialFraction: 0.5 });
+    await expect.poll(() => progressEvents(kit, uid).at(-1)?.filledPercent).toBe(50);
+    expect(progressEvents(kit, uid).at(-1)).toMatchObject({ status: 'open', final: false });
+    kit.sandbox.settle({ partialFraction: 1 });
+    await expect.poll(() => progressEvents(kit, uid).at(-1)?.status).toBe('fulfilled');
+    expect(progressEvents(kit, uid).map((event) => event.filledPercent)).toEqual([0, 50, 100]);
+  });
+
+  it('cancels open orders in one signed batch', async () => {
+    const first = await kit.signAndSubmit((await kit.quoteDraft(trader.address)).draft);
+    const second = await kit.signAndSubmit((await kit.quoteDraft(trader.address, { amount: (2n * 10n ** 18n).toString() })).draft);
+    const result = await kit.call('trade.cancel', { orderUids: [first.uid, second.uid] });
+    expect(result).toEqual({ cancelled: [first.uid, second.uid], skipped: [], onChain: [] });
+    expect(kit.sandbox.requests.filter((entry) => entry.method === 'DELETE')).toHaveLength(1);
+    expect(kit.services.trading.tracker.get(first.uid)).toMatchObject({ status: 'cancelled', final: true });
+    await expect.poll(() => historyStatus(kit, second.uid)).toBe('cancelled');
+  });
+
+  it('explains the on-chain cancellation where the API cannot cancel (watch-only owner), with invalidateOrder calldata', async () => {
+    const watched = TEST_ACCOUNTS.trader2.address;
+    await kit.call('accounts.addWatchOnly', { label: 'Safe', address: watched });
+    const [uid] = kit.sandbox.orders.seed(1, watched, 1, { openShare: 1 });
+    const result = await kit.call('trade.cancel', { orderUids: [uid as Hex] });
+    expect(result.cancelled).toEqual([]);
+    const [onChain] = result.onChain;
+    expect(onChain?.reason).toMatch(/watch-only/);
+    expect(onChain?.to).toBe(CONTRACTS.production.settlement);
+    const decoded = decodeFunctionData({
+      abi: [{ type: 'function', name: 'invalidateOrder', stateMutability: 'nonpayable', inputs: [{ name: 'orderUid', type: 'bytes' }], outputs: [] }],
+      data: onChain!.data,
+    });
+    expect(decoded).toEqual({ functionName: 'invalidateOrder', args: [uid] });
+  });
+});
+
+/** The UID the orderbook will compute for a POSTed body (production contract, mainnet). */
+function uidOfBody(body: Record<string, unknown>): string {
+  const struct: OrderStruct = {
+    sellToken: body.sellToken as Address,
+    buyToken: body.buyToken as Address,
+    receiver: (body.receiver as Address | null) ?? zeroAddress,
+    sellAmount: BigInt(body.sellAmount as string),
+    buyAmount: BigInt(body.buyAmount as string),
+    validTo: body.validTo as number,
+    appData: body.appData as Hex,
+    feeAmount: BigInt(body.feeAmount as string),
+    kind: body.kind as 'sell' | 'buy',
+    partiallyFillable: body.partiallyFillable as boolean,
+    sellTokenBalance: 'erc20',
+    buyTokenBalance: 'erc20',
+  };
+  return orderUid(orderDigest(struct, domainFor(1, 'production')), body.from as Address, struct.validTo);
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { appDataHash } from '../../../../main/common/protocol/app-data';
+import { appDataFor, canonicalAppData } from '../../../../main/common/trade/app-data-doc';
+import { limitOrderAmounts, marketOrderAmounts, parseSlippagePercent, quoteGuard } from '../../../../main/common/trade/order-math';
+
+describe('quote guard', () => {
+  const expiresAt = 1_800_000_060_000;
+  it('counts down and allows submission with 5 s or more left', () => {
+    expect(quoteGuard(expiresAt, expiresAt - 60_000)).toEqual({ secondsLeft: 60, canSubmit: true, expired: false });
+    expect(quoteGuard(expiresAt, expiresAt - 5_000)).toEqual({ secondsLeft: 5, canSubmit: true, expired: false });
+  });
+  it('blocks submission under 5 s and reports expiry at zero', () => {
+    expect(quoteGuard(expiresAt, expiresAt - 4_999)).toEqual({ secondsLeft: 5, canSubmit: false, expired: false });
+    expect(quoteGuard(expiresAt, expiresAt)).toEqual({ secondsLeft: 0, canSubmit: false, expired: true });
+    expect(quoteGuard(expiresAt, expiresAt + 10_000).secondsLeft).toBe(0);
+  });
+});
+
+describe('order amounts', () => {
+  it('a sell order sells quote + fee and asks the quoted buy minus slippage', () => {
+    expect(marketOrderAmounts({ kind: 'sell', sellAmount: 990n, buyAmount: 10_000n, feeAmount: 10n }, 50)).toEqual({ sellAmount: 1000n, buyAmount: 9950n });
+  });
+  it('a buy order buys exactly and pays at most (quote + fee) plus slippage, rounded up', () => {
+    expect(marketOrderAmounts({ kind: 'buy', sellAmount: 999n, buyAmount: 5n, feeAmount: 1n }, 50)).toEqual({ sellAmount: 1005n, buyAmount: 5n });
+  });
+  it('limit orders follow the price per whole sell token', () => {
+    expect(limitOrderAmounts('sell', 2n * 10n ** 18n, 3_000_000_000n, 18)).toEqual({ sellAmount: 2n * 10n ** 18n, buyAmount: 6_000_000_000n });
+    expect(limitOrderAmounts('buy', 3_000_000_000n, 3_000_000_000n, 18)).toEqual({ sellAmount: 10n ** 18n, buyAmount: 3_000_000_000n });
+  });
+  it('parses slippage percentages and refuses absurd ones', () => {
+    expect(parseSlippagePercent('0.5')).toEqual({ ok: true, bips: 50 });
+    expect(parseSlippagePercent('abc').ok).toBe(false);
+    expect(parseSlippagePercent('60').ok).toBe(false);
+  });
+});
+
+describe('appData document', () => {
+  it('composes the document with sorted keys and hashes that exact string', () => {
+    const { fullAppData, hash } = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 50, referrer: null, utm: { utmSource: 'desk' } });
+    expect(fullAppData).toBe(
+      '{"appCode":"CoW Desk","environment":"production","metadata":{"orderClass":{"orderClass":"market"},"quote":{"slippageBips":50},"utm":{"utmSource":"desk"}},"version":"1.4.0"}',
+    );
+    expect(hash).toBe(appDataHash(fullAppData));
+  });
+  it('an edited document is validated and re-serialised canonically', () => {
+    const edited = canonicalAppData('{\n  "version": "1.4.0",\n  "metadata": {},\n  "appCode": "X"\n}');
+    expect(edited).toEqual({ ok: true, fullAppData: '{"appCode":"X","metadata":{},"version":"1.4.0"}', hash: appDataHash('{"appCode":"X","metadata":{},"version":"1.4.0"}') });
+    expect(canonicalAppData('{"metadata":{}}')).toMatchObject({ ok: false, error: expect.stringContaining('version') });
+    expect(canonicalAppData('{oops')).toMatchObject({ ok: false, error: expect.stringContaining('Not valid JSON') });
+  });
+});

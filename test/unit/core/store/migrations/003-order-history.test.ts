@@ -1,0 +1,67 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../../../main/core/store/migrate';
+import { MIGRATIONS } from '../../../../../main/core/store/migrations';
+import { OrdersRepo } from '../../../../../main/core/history/orders-repo';
+import { toOrderColumns } from '../../../../../main/core/history/order-row';
+import { apiOrderSchema } from '../../../../../main/common/protocol/api';
+import { apiOrderFixture } from '../../history/order-fixture';
+
+describe('migration 003: order history', () => {
+  const open = () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, MIGRATIONS.slice(0, 3));
+    return db;
+  };
+  const columns = (db: BetterSqlite3.Database, table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+
+  it('has a column for every field of the Order table, the raw record, and the other history tables', () => {
+    const db = open();
+    expect(columns(db, 'orders')).toEqual(expect.arrayContaining([
+      'uid', 'account', 'chain_id', 'environment', 'sell_token', 'buy_token', 'sell_amount', 'buy_amount', 'valid_to', 'fee_amount', 'kind',
+      'partially_fillable', 'signing_scheme', 'signature', 'app_data', 'app_data_hash', 'full_app_data', 'creation_date', 'class', 'owner',
+      'executed_sell_amount', 'executed_sell_amount_before_fees', 'executed_buy_amount', 'executed_fee_amount', 'executed_fee',
+      'executed_fee_token', 'invalidated', 'status', 'settlement_contract', 'receiver', 'sell_token_balance', 'buy_token_balance',
+      'owner_from', 'quote_id', 'full_balance_check', 'available_balance', 'is_liquidity_order', 'onchain_user', 'ethflow_data',
+      'onchain_order_data', 'quote', 'interactions', 'raw',
+    ]));
+    expect(columns(db, 'trades')).toContain('tx_hash');
+    expect(columns(db, 'app_data')).toEqual(['hash', 'full_app_data', 'app_code']);
+    expect(columns(db, 'sync_cursors')).toEqual(['account', 'chain_id', 'environment', 'head_uid', 'last_synced_at', 'last_error']);
+    expect(columns(db, 'submissions')).toContain('state');
+  });
+
+  it('round-trips an order with its JSON fields and raw record, and keeps unknown fields', () => {
+    const db = open();
+    const repo = new OrdersRepo(db);
+    const order = apiOrderSchema.parse({ ...apiOrderFixture(), somethingNew: { kept: true } });
+    repo.writeOrders([toOrderColumns(order, order.owner, 1, 'production', 1)]);
+    const row = repo.get(order.uid)!;
+    expect(JSON.parse(row.quote!)).toEqual(order.quote);
+    expect(JSON.parse(row.ethflow_data!)).toEqual(order.ethflowData);
+    expect(JSON.parse(row.raw)).toMatchObject({ somethingNew: { kept: true } });
+    expect(db.prepare('SELECT app_code FROM app_data').get()).toEqual({ app_code: 'CoW Swap' });
+  });
+
+  it('refuses bad rows: malformed UIDs, unknown kinds, fills of orders it does not hold', () => {
+    const db = open();
+    const repo = new OrdersRepo(db);
+    const order = apiOrderSchema.parse(apiOrderFixture());
+    const good = toOrderColumns(order, order.owner, 1, 'production', 1);
+    expect(() => repo.writeOrders([{ ...good, uid: '0x1234' }])).toThrow(/CHECK/);
+    expect(() => repo.writeOrders([{ ...good, kind: 'swap' as 'sell' }])).toThrow(/CHECK/);
+    expect(() =>
+      db.prepare("INSERT INTO trades (chain_id, block_number, log_index, order_uid, owner, sell_token, buy_token, sell_amount, sell_amount_before_fees, buy_amount, raw) VALUES (1, 1, 1, ?, 'o', 's', 'b', '1', '1', '1', '{}')").run(order.uid),
+    ).toThrow(/FOREIGN KEY/);
+  });
+
+  it('writes a batch all or nothing', () => {
+    const db = open();
+    const repo = new OrdersRepo(db);
+    const order = apiOrderSchema.parse(apiOrderFixture());
+    const good = toOrderColumns(order, order.owner, 1, 'production', 1);
+    expect(() => repo.writeOrders([good, { ...good, uid: 'bad' }])).toThrow();
+    expect(repo.get(order.uid)).toBeUndefined();
+  });
+});

@@ -1,0 +1,41 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { apiOrderSchema } from '../../../../../main/common/protocol/api';
+import { queryHistory } from '../../../../../main/core/history/history-query';
+import { toOrderColumns } from '../../../../../main/core/history/order-row';
+import { OrdersRepo } from '../../../../../main/core/history/orders-repo';
+import { migrate } from '../../../../../main/core/store/migrate';
+import { MIGRATIONS } from '../../../../../main/core/store/migrations';
+import { apiOrderFixture } from '../../history/order-fixture';
+
+describe('migration 004: order search', () => {
+  const search = (db: BetterSqlite3.Database, text: string) => queryHistory(db, { filter: { search: text } }, 'production').rows.map((row) => row.uid);
+
+  it('indexes orders written before it existed, and follows inserts, updates and deletes', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 3));
+    const order = apiOrderSchema.parse(apiOrderFixture());
+    const repo = new OrdersRepo(db);
+    repo.writeOrders([toOrderColumns(order, order.owner, 1, 'production', 1)]);
+    migrate(db, MIGRATIONS.slice(0, 4));
+
+    expect(search(db, 'USDC')).toEqual([order.uid]);
+    expect(search(db, order.uid.slice(0, 20))).toEqual([order.uid]);
+    expect(search(db, 'cow swap open')).toEqual([order.uid]);
+    expect(search(db, 'fulfilled')).toEqual([]);
+
+    repo.writeOrders([toOrderColumns({ ...order, status: 'fulfilled' }, order.owner, 1, 'production', 2)]);
+    expect(search(db, 'fulfilled')).toEqual([order.uid]);
+    expect(search(db, 'open')).toEqual([]);
+
+    db.prepare('DELETE FROM orders').run();
+    expect(search(db, 'USDC')).toEqual([]);
+    expect(() => db.prepare("INSERT INTO orders_fts (orders_fts) VALUES ('integrity-check')").run()).not.toThrow();
+  });
+
+  it('reads what the user types as words, never as FTS syntax', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 4));
+    expect(() => search(db, 'NEAR( "unbalanced * OR')).not.toThrow();
+  });
+});
