@@ -24,6 +24,9 @@ import type { SettingsService } from './settings/settings-service';
 import { openStore } from './store/open-store';
 import { createTradingModule, type TradingModule } from './trading/trading-module';
 import type { TrackerTiming } from './trading/order-tracker';
+import type { Notifier } from '../common/notifications/notifier';
+import { createWatcherModule, type WatcherModule } from './watcher/watcher-module';
+import type { WatcherTiming } from './watcher/watcher';
 import type { Clock } from './clock';
 
 export interface ServicePorts {
@@ -50,6 +53,14 @@ export interface ServicePorts {
   historyTiming?: Partial<SyncTiming>;
   /** How often submitted orders are re-read until final; tests shorten it. */
   tradeTiming?: Partial<TrackerTiming>;
+  /** Desktop notifications (Electron's in the app, a recording one in tests); without it events are only stored. */
+  notifier?: Notifier;
+  /** Watch orders and the service's notifications on a timer. Off unless asked, like syncHistory. */
+  watchOrders?: boolean;
+  /** Watcher round interval; tests call watcher.tick() instead of waiting. */
+  watcherTiming?: Partial<WatcherTiming>;
+  /** The watcher's clock (the rare retry of a disabled notification service); tests move it. */
+  watcherNow?: () => number;
   fetch?: typeof fetch;
   /** The API client's clock (backoff, Retry-After, rate limits); fault tests pass a fake one. */
   apiClock?: Clock;
@@ -66,6 +77,8 @@ export interface Services {
   readonly history: HistoryModule;
   /** The order composer's main side; tests poll its tracker. */
   readonly trading: TradingModule;
+  /** The background order watcher: the tray pauses it, resume from sleep ticks it. */
+  readonly watcher: WatcherModule;
   close(): void;
 }
 
@@ -117,6 +130,17 @@ export function createServices(ports: ServicePorts): Services {
     ...(ports.tradeTiming ? { timing: ports.tradeTiming } : {}),
   });
 
+  const watcher = createWatcherModule({
+    storeState,
+    events,
+    api: settingsModule.api,
+    settings: settingsModule.settings,
+    notifier: ports.notifier ?? { show: () => undefined },
+    log: ports.log,
+    ...(ports.watcherTiming ? { timing: ports.watcherTiming } : {}),
+    ...(ports.watcherNow ? { now: ports.watcherNow } : {}),
+  });
+  if (ports.watchOrders) watcher.watcher?.start();
 
   const router = createRouter(
     {
@@ -133,6 +157,7 @@ export function createServices(ports: ServicePorts): Services {
         ...(ports.fetch ? { fetch: ports.fetch } : {}),
       }).handlers,
       ...trading.handlers,
+      ...watcher.handlers,
     },
     ports.log,
   );
@@ -144,7 +169,9 @@ export function createServices(ports: ServicePorts): Services {
     api: settingsModule.api,
     history,
     trading,
+    watcher,
     close: () => {
+      watcher.close();
       trading.close();
       history.close();
       settingsModule.close();

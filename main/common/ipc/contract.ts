@@ -3,6 +3,7 @@ import { accountCommands, accountEvents } from './commands/accounts';
 import { appCommands, appEvents } from './commands/app';
 import { historyCommands, historyEvents } from './commands/history';
 import { marketCommands } from './commands/market';
+import { notificationCommands, notificationEvents } from './commands/notifications';
 import { settingsCommands, settingsEvents } from './commands/settings';
 import { signingCommands } from './commands/signing';
 import { tradeCommands, tradeEvents } from './commands/trade';
@@ -14,8 +15,8 @@ import { tradeCommands, tradeEvents } from './commands/trade';
  * directions against this object, and the renderer's types are inferred from it.
  */
 export const contract = {
-  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands, ...marketCommands, ...historyCommands, ...tradeCommands },
-  events: { ...appEvents, ...accountEvents, ...settingsEvents, ...historyEvents, ...tradeEvents },
+  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands, ...marketCommands, ...historyCommands, ...tradeCommands, ...notificationCommands },
+  events: { ...appEvents, ...accountEvents, ...settingsEvents, ...historyEvents, ...tradeEvents, ...notificationEvents },
 } as const;
 
 export type Contract = typeof contract;

@@ -4,6 +4,7 @@ import { accountsMigration } from './002-accounts';
 import { orderHistoryMigration } from './003-order-history';
 import { orderSearchMigration } from './004-order-search';
 import { marketSnapshotsMigration } from './005-market-snapshots';
+import { watcherEventsMigration } from './006-watcher-events';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
-export const MIGRATIONS: readonly Migration[] = [settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration];
+export const MIGRATIONS: readonly Migration[] = [settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration];

@@ -1,0 +1,106 @@
+import type { Address } from 'viem';
+import type { CommandInput, CommandName, CommandOutput } from '../../../main/common/ipc/contract';
+import type { OrderDraft } from '../../../main/common/ipc/commands/signing';
+import type { DesktopNotification } from '../../../main/common/notifications/notifier';
+import { appDataFor } from '../../../main/common/trade/app-data-doc';
+import { marketOrderAmounts } from '../../../main/common/trade/order-math';
+import { loadKeytar } from '../../../main/core/signer/keychain-vault';
+import { createServices, type Services } from '../../../main/core/services';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { recordingLogger } from '../../helpers/recording-logger';
+import { makeTempDir } from '../../helpers/temp-dir';
+
+const KEYCHAIN_SERVICE = 'CoW Desk watcher tests';
+
+/**
+ * The app's real services against the sandbox, with a recording Notifier and
+ * the watcher's clock in the test's hand. The watcher never runs on a timer
+ * here: tests call tick() and look at what it did. restart() closes the
+ * services and opens new ones on the same database, as a relaunch would.
+ */
+export async function startWatcherKit() {
+  const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000) });
+  const dir = makeTempDir('cow-desk-watcher-');
+  const shown: DesktopNotification[] = [];
+  const clock = { now: Date.now() };
+  const open = (): Services =>
+    createServices({
+      userDataDir: dir.path,
+      appVersion: '0.1.0',
+      log: recordingLogger(),
+      keychainService: KEYCHAIN_SERVICE,
+      defaultEndpoints: {
+        production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl },
+        staging: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl },
+      },
+      notifier: { show: (notification) => void shown.push(notification) },
+      watcherNow: () => clock.now,
+    });
+  const kit = {
+    sandbox,
+    shown,
+    clock,
+    services: open(),
+    restart() {
+      kit.services.close();
+      kit.services = open();
+    },
+    tick: () => kit.services.watcher.watcher!.tick(),
+    async call<C extends CommandName>(command: C, input: CommandInput<C>): Promise<CommandOutput<C>> {
+      const envelope = await kit.services.router.handle(command, input);
+      if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
+      return envelope.value as CommandOutput<C>;
+    },
+    /** Quotes, signs and submits a mainnet sell order; `limitFactor` > 1 asks for more than the market gives (never fills). */
+    async submit(account: Address, options: { sellToken: Address; buyToken: Address; slippageBips?: number; partiallyFillable?: boolean; validFor?: number; limitFactor?: bigint; amount?: bigint }) {
+      const slippageBips = options.slippageBips ?? 50;
+      const { fullAppData } = appDataFor({ environment: 'production', orderClass: 'market', slippageBips });
+      const quote = await kit.call('trade.quote', {
+        account,
+        chainId: 1,
+        sellToken: options.sellToken,
+        buyToken: options.buyToken,
+        kind: 'sell',
+        amount: (options.amount ?? 10n ** 18n).toString(),
+        receiver: null,
+        validFor: 1800,
+        partiallyFillable: options.partiallyFillable ?? false,
+        fullAppData,
+        signingScheme: 'eip712',
+      });
+      const amounts = marketOrderAmounts(
+        { kind: quote.kind, sellAmount: BigInt(quote.sellAmount), buyAmount: BigInt(quote.buyAmount), feeAmount: BigInt(quote.feeAmount) },
+        slippageBips,
+      );
+      const draft: OrderDraft = {
+        account,
+        chainId: 1,
+        sellToken: quote.sellToken,
+        buyToken: quote.buyToken,
+        receiver: null,
+        sellAmount: amounts.sellAmount.toString(),
+        buyAmount: (amounts.buyAmount * (options.limitFactor ?? 1n)).toString(),
+        validTo: Math.floor(Date.now() / 1000) + (options.validFor ?? 1800),
+        kind: quote.kind,
+        partiallyFillable: options.partiallyFillable ?? false,
+        fullAppData,
+        signingScheme: 'eip712',
+      };
+      const signed = await kit.call('signing.signOrder', { draft });
+      return (await kit.call('trade.submit', { draft, signed, quoteId: null })).uid;
+    },
+    async stop() {
+      kit.services.close();
+      await sandbox.close();
+      dir.remove();
+      const keytar = await loadKeytar();
+      for (const { account } of await keytar.findCredentials(KEYCHAIN_SERVICE)) await keytar.deletePassword(KEYCHAIN_SERVICE, account);
+    },
+  };
+  return kit;
+}
+
+export type WatcherKit = Awaited<ReturnType<typeof startWatcherKit>>;
+
+/** Requests to the notifications route since the sandbox started or was reset. */
+export const notificationRequests = (sandbox: Sandbox) => sandbox.requests.filter((entry) => entry.path.endsWith('/notifications')).length;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { formatNotification, type EventFacts } from '../../../../main/common/notifications/format';
+
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const UNKNOWN = '0x1111111111111111111111111111111111111111';
+const UID = `0x${'ab'.repeat(56)}`;
+const order = {
+  kind: 'sell' as const,
+  sellToken: WETH,
+  buyToken: USDC,
+  sellAmount: '2000000000000000000',
+  buyAmount: '5900000000',
+  executedSell: '2000000000000000000',
+  executedBuy: '6012345678',
+};
+const facts = (overrides: Partial<EventFacts>): EventFacts => ({ type: 'order_filled', chainId: 1, orderUid: UID, order, ...overrides });
+
+describe('notification text (the Electron adapter shows exactly this)', () => {
+  it('says what was sold and bought in token units, with the chain, and clicks through to the order', () => {
+    expect(formatNotification(facts({}))).toEqual({
+      title: 'Order filled: WETH → USDC',
+      body: 'Sold 2 WETH for 6,012.345678 USDC on Ethereum.',
+      target: { view: 'history', orderUid: UID },
+    });
+  });
+
+  it('gives the filled share of a partial fill and the limit of an order that ended unfilled', () => {
+    const half = { ...order, executedSell: '1000000000000000000', executedBuy: '3000000000' };
+    expect(formatNotification(facts({ type: 'order_partially_filled', order: half })).body).toBe('50% filled so far: sold 1 WETH for 3,000 USDC on Ethereum.');
+    const none = { ...order, executedSell: '0', executedBuy: '0' };
+    expect(formatNotification(facts({ type: 'order_expired', chainId: 100, order: { ...none, sellToken: UNKNOWN, buyToken: UNKNOWN } })).body).toBe(
+      'Sell 2000000000000000000 base units of 0x1111…1111 for at least 5900000000 base units of 0x1111…1111 on Gnosis Chain expired without a fill.',
+    );
+    expect(formatNotification(facts({ type: 'order_cancelled', order: none })).body).toBe('Sell 2 WETH for at least 5,900 USDC on Ethereum was cancelled.');
+    expect(formatNotification(facts({ type: 'insufficient_balance', order: none })).body).toBe(
+      'Sell 2 WETH for at least 5,900 USDC on Ethereum cannot fill: the WETH balance is too low.',
+    );
+  });
+
+  it('states the price improvement in percent', () => {
+    expect(formatNotification(facts({ type: 'price_improvement', surplusBps: 190 })).body).toBe('Got 6,012.345678 USDC for 2 WETH on Ethereum, 1.90% better than your limit.');
+  });
+
+  it("falls back to the service's text when the order is not known locally, and to the center without an order", () => {
+    expect(formatNotification({ type: 'insufficient_balance', chainId: null, orderUid: UID, message: 'Balance too low.' })).toEqual({
+      title: 'Insufficient balance',
+      body: `Balance too low. (order ${UID.slice(0, 10)}…)`,
+      target: { view: 'history', orderUid: UID },
+    });
+    expect(formatNotification({ type: 'order_filled', chainId: null, orderUid: null }).target).toEqual({ view: 'notifications' });
+  });
+});
