@@ -5,17 +5,14 @@ import type { NotificationEvent } from '../settings/settings-schema';
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
-/**
- * The settings key that switches each type on or off. Settings have no toggle
- * for insufficient_balance (null): it always notifies unless quiet mode is on.
- */
-export const PREF_OF_TYPE: Readonly<Record<NotificationType, NotificationEvent | null>> = {
+/** The settings key that switches each type on or off. */
+export const PREF_OF_TYPE: Readonly<Record<NotificationType, NotificationEvent>> = {
   order_filled: 'filled',
   order_partially_filled: 'partiallyFilled',
   order_expired: 'expired',
   order_cancelled: 'cancelled',
   price_improvement: 'priceImprovement',
-  insufficient_balance: null,
+  insufficient_balance: 'insufficientBalance',
 };
 
 export const TYPE_LABELS: Readonly<Record<NotificationType, string>> = {

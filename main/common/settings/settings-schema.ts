@@ -47,7 +47,7 @@ export const endpointOverridesSchema = z.strictObject({
 /** Chain id (as a string key, JSON has no numeric keys) -> JSON-RPC URL. */
 export const rpcUrlsSchema = z.record(z.string().regex(/^\d+$/), baseUrlSchema);
 
-export const notificationEventSchema = z.enum(['filled', 'partiallyFilled', 'expired', 'cancelled', 'priceImprovement']);
+export const notificationEventSchema = z.enum(['filled', 'partiallyFilled', 'expired', 'cancelled', 'priceImprovement', 'insufficientBalance']);
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 export const NOTIFICATION_EVENT_LABELS: Readonly<Record<NotificationEvent, string>> = {
   filled: 'Order filled',
@@ -55,6 +55,7 @@ export const NOTIFICATION_EVENT_LABELS: Readonly<Record<NotificationEvent, strin
   expired: 'Order expired',
   cancelled: 'Order cancelled',
   priceImprovement: 'Price improved beyond the threshold',
+  insufficientBalance: 'Balance too low for an open order',
 };
 
 export const notificationPrefsSchema = z.strictObject({
@@ -64,6 +65,8 @@ export const notificationPrefsSchema = z.strictObject({
     expired: z.boolean(),
     cancelled: z.boolean(),
     priceImprovement: z.boolean(),
+    // Added after the others: settings saved before it read as on, keeping the user's other choices.
+    insufficientBalance: z.boolean().default(true),
   }),
   /** Keep recording events but show no desktop notification. */
   quietMode: z.boolean(),
@@ -101,7 +104,7 @@ export const DEFAULT_SETTINGS: Settings = {
   activeAccount: null,
   rpcUrls: {},
   notifications: {
-    events: { filled: true, partiallyFilled: true, expired: true, cancelled: true, priceImprovement: false },
+    events: { filled: true, partiallyFilled: true, expired: true, cancelled: true, priceImprovement: false, insufficientBalance: true },
     quietMode: false,
     priceImprovementBps: 50,
     backgroundWatching: true,

@@ -219,7 +219,7 @@ export class Watcher {
   private emit(candidate: Candidate, environment: Environment): void {
     const prefs = this.options.prefs();
     const pref = PREF_OF_TYPE[candidate.type];
-    const wanted = (pref === null || prefs.events[pref]) && !prefs.quietMode;
+    const wanted = prefs.events[pref] && !prefs.quietMode;
     const text = formatNotification(candidate.facts);
     const stored = this.options.store.record({
       // The environment is part of the identity: staging and production orders are different orders.

@@ -38,7 +38,7 @@ describe('order watcher: six event types through a recording Notifier', () => {
   const enableAll = (overrides: Partial<{ quietMode: boolean; off: boolean }> = {}) =>
     kit.call('settings.update', {
       notifications: {
-        events: { filled: !overrides.off, partiallyFilled: !overrides.off, expired: !overrides.off, cancelled: !overrides.off, priceImprovement: !overrides.off },
+        events: { filled: !overrides.off, partiallyFilled: !overrides.off, expired: !overrides.off, cancelled: !overrides.off, priceImprovement: !overrides.off, insufficientBalance: !overrides.off },
         quietMode: overrides.quietMode ?? false,
         priceImprovementBps: 200,
         backgroundWatching: true,
@@ -71,14 +71,14 @@ describe('order watcher: six event types through a recording Notifier', () => {
     expect(page.status).toMatchObject({ unread: 6, serviceAvailable: true, openOrders: 2 });
   });
 
-  it('stores but does not show toggled-off types; insufficient balance has no toggle', async () => {
+  it('stores but does not show toggled-off types', async () => {
     await enableAll({ off: true });
     await playAllSix(kit);
     await kit.tick();
-    expect(typesOf(kit)).toEqual(['Insufficient balance']);
+    expect(typesOf(kit)).toEqual([]);
     const page = await kit.call('notifications.list', {});
     expect(page.events.filter((event) => !event.notified).map((event) => event.type).sort()).toEqual(
-      ['order_cancelled', 'order_expired', 'order_filled', 'order_partially_filled', 'price_improvement'].sort(),
+      ['insufficient_balance', 'order_cancelled', 'order_expired', 'order_filled', 'order_partially_filled', 'price_improvement'].sort(),
     );
   });
 

@@ -40,3 +40,18 @@ describe('settings input validation (the IPC boundary)', () => {
     expect(input.safeParse({ confirm: 'delete' }).success).toBe(true);
   });
 });
+
+describe('notification preferences saved by an earlier version', () => {
+  it('still load, keeping the choices, with the newer insufficient-balance switch on', async () => {
+    const { notificationPrefsSchema } = await import('../../../../main/common/settings/settings-schema');
+    const saved = {
+      events: { filled: false, partiallyFilled: true, expired: true, cancelled: false, priceImprovement: true },
+      quietMode: false,
+      priceImprovementBps: 25,
+      backgroundWatching: true,
+    };
+    const parsed = notificationPrefsSchema.safeParse(saved);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.events).toEqual({ ...saved.events, insufficientBalance: true });
+  });
+});
