@@ -43,7 +43,9 @@ const SERVICES: readonly ConfigurableService[] = ['orderbook', 'tokenService'];
 export class ConnectionMonitor {
   private readonly timing: MonitorTiming;
   private readonly now: () => number;
-  private readonly probeClient: ApiClient;
+  private probeClient: ApiClient;
+  /** Bumped on reset: outcomes of probes sent to the previous hosts are dropped. */
+  private generation = 0;
   private health = new Map<ConfigurableService, ServiceHealth>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running = false;
@@ -52,17 +54,25 @@ export class ConnectionMonitor {
   constructor(private readonly options: MonitorOptions) {
     this.timing = { ...DEFAULT_MONITOR_TIMING, ...options.timing };
     this.now = options.now ?? Date.now;
-    this.probeClient = createApiClient({
-      endpoints: options.endpoints,
-      environment: options.environment,
+    this.probeClient = this.createProbeClient();
+    this.resetStates();
+  }
+
+  private createProbeClient(): ApiClient {
+    const generation = this.generation;
+    return createApiClient({
+      endpoints: this.options.endpoints,
+      environment: this.options.environment,
       maxAttempts: 1,
       timeoutMs: this.timing.timeoutMs,
       // Probes must not queue behind the app's own traffic in a shared limiter; they are few.
       rateLimits: { orderbook: { perSecond: 50 }, tokenService: { perSecond: 50 } },
-      onOutcome: (outcome) => this.record(outcome, true),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      onOutcome: (outcome) => {
+        // A probe that left before a reset asked the old hosts: its answer says nothing about the new ones.
+        if (generation === this.generation) this.record(outcome, true);
+      },
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     });
-    this.resetStates();
   }
 
   snapshot(): ConnectionHealth {
@@ -82,6 +92,8 @@ export class ConnectionMonitor {
 
   /** The environment or a base URL changed: what we knew is about other hosts. */
   reset(): void {
+    this.generation += 1;
+    this.probeClient = this.createProbeClient();
     this.resetStates();
     this.inFlight = undefined; // a round under way asks the old hosts; start a fresh one
     this.emit();

@@ -83,4 +83,35 @@ describe('ConnectionMonitor', () => {
     monitor.record({ service: 'tokenService', status: 0, durationMs: 5, error: 'Could not reach bff.cow.fi.' });
     expect(seen.at(-1)?.services[1]).toMatchObject({ state: 'offline', lastError: 'Could not reach bff.cow.fi.' });
   });
+
+  it('drops the answer of a probe sent to the old hosts before a reset', async () => {
+    let endpoints = DEFAULT_ENDPOINTS.production;
+    let failOldHost: (() => void) | undefined;
+    const fetch: typeof globalThis.fetch = async (input) => {
+      const url = String(input);
+      if (url.startsWith('https://api.cow.fi')) {
+        // The old orderbook hangs, then fails once the monitor already watches the new one.
+        await new Promise<void>((resolve) => (failOldHost = resolve));
+        throw new TypeError('fetch failed');
+      }
+      return new Response(JSON.stringify(url.includes('usdPrice') ? { price: 1 } : []), { status: 200 });
+    };
+    monitor = new ConnectionMonitor({
+      endpoints: () => endpoints,
+      environment: () => 'production',
+      chainId: () => 1,
+      onChange: () => undefined,
+      timing: { okIntervalMs: 60_000, offlineIntervalMs: 60_000, timeoutMs: 5_000 },
+      fetch,
+    });
+    const oldRound = monitor.checkNow();
+    await expect.poll(() => failOldHost).toBeTypeOf('function');
+    endpoints = { ...endpoints, orderbook: 'https://orderbook.example.org' };
+    monitor.reset();
+    const fresh = await monitor.checkNow();
+    failOldHost!();
+    await oldRound;
+    expect(states(fresh)).toEqual(['ok', 'ok']);
+    expect(states(monitor.snapshot())).toEqual(['ok', 'ok']);
+  });
 });
