@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { apiOrderSchema } from '../../../../main/common/protocol/api';
+import { csvCell } from '../../../../main/core/history/history-export';
+import { ftsQuery } from '../../../../main/core/history/history-query';
+import { surplusOf } from '../../../../main/core/history/order-detail';
+import { appCodeOf, filledPct } from '../../../../main/core/history/order-row';
+import { apiOrderFixture } from './order-fixture';
+
+describe('history helpers', () => {
+  it('quotes CSV cells and defuses spreadsheet formulas', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('turns a search box into quoted prefix terms', () => {
+    expect(ftsQuery('usdc  0xAB"c')).toBe('"usdc"* AND "0xAB""c"*');
+    expect(ftsQuery('   ')).toBeNull();
+  });
+
+  it('computes filled % and reads appCode only from a document', () => {
+    expect(filledPct('sell', '3000', '1500')).toBe(50);
+    expect(filledPct('buy', '0', '1')).toBe(0);
+    expect(appCodeOf('{"appCode":"CoW Swap"}')).toBe('CoW Swap');
+    expect(appCodeOf(`0x${'ab'.repeat(32)}`)).toBeNull();
+  });
+
+  it('states surplus against the limit price and the quote in the buy token', () => {
+    // Sold 1500 USDC of 3000 for 0.51 WETH: the limit asked 0.5, the quote promised 0.505.
+    const surplus = surplusOf(1, apiOrderSchema.parse(apiOrderFixture()));
+    expect(surplus).toEqual([
+      { key: 'limit', label: 'Versus the limit price', value: '+0.01 WETH' },
+      { key: 'quote', label: 'Versus the quote', value: '+0.005 WETH' },
+    ]);
+  });
+});
