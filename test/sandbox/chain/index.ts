@@ -1,0 +1,108 @@
+import { createHardhatRuntimeEnvironment } from 'hardhat/hre';
+import { getAddress, type Address, type EIP1193Provider } from 'viem';
+import { TEST_ACCOUNTS, type TestAccount } from '../account-fixtures';
+import { chainClient, SANDBOX_CHAIN_IDS, type ChainClient, type SandboxChainId } from './client';
+import { deployCowContracts, type CowContracts } from './cow-deployment';
+import { serveRpc } from './rpc-server';
+import { placeTokens } from './tokens';
+
+/**
+ * Real chains under the sandbox: one in-process Hardhat EDR node per chain id
+ * the sandbox plays (1, 100, 11155111, 42161, 8453), each with
+ *   - its JSON-RPC served over HTTP on 127.0.0.1 (`rpcUrl`),
+ *   - the deterministic deployment proxy, GPv2AllowListAuthentication and
+ *     GPv2Settlement (with its vault relayer) at their production addresses,
+ *     built from @cowprotocol/contracts' deployment files, and SOLVER
+ *     allow-listed,
+ *   - Multicall3 at 0xcA11bde05977b3631167028862bE2a173976CA11,
+ *   - ERC-20s at the token addresses of token-fixtures.ts (real decimals;
+ *     WETH/WXDAI wrap and unwrap like WETH9),
+ *   - TEST_ACCOUNTS funded (unless `fundTestAccounts: false`): trader,
+ *     trader2, noAllowance and banned hold FUNDED_UNITS of every token; all
+ *     but noAllowance approve the vault relayer without limit; unfunded holds
+ *     nothing (no gas either). The keys are public hardhat test keys.
+ *
+ * Small API on purpose:
+ *   const chains = await startChains({ now });
+ *   chains.rpcUrls[1]              // 'http://127.0.0.1:port'
+ *   chains.client(1)               // viem client: public + wallet + hardhat test actions
+ *   chains.contracts               // settlement, vaultRelayer, authenticator, solver
+ *   chains.keys                    // TEST_ACCOUNTS (public test keys)
+ *   await chains.close()
+ * Staging (barn) contracts are not on these chains: see README.
+ */
+export interface SandboxChains {
+  chainIds: readonly SandboxChainId[];
+  rpcUrls: Readonly<Record<number, string>>;
+  contracts: CowContracts;
+  keys: typeof TEST_ACCOUNTS;
+  client(chainId: number): ChainClient;
+  provider(chainId: number): EIP1193Provider;
+  close(): Promise<void>;
+}
+
+export interface ChainOptions {
+  /** Unix seconds of the first block (the sandbox clock's start). Default: now. */
+  now?: number;
+  /** Default true. */
+  fundTestAccounts?: boolean;
+  /** Default every sandbox chain. */
+  chainIds?: readonly SandboxChainId[];
+}
+
+export { SANDBOX_CHAIN_IDS, type ChainClient, type SandboxChainId } from './client';
+export type { CowContracts } from './cow-deployment';
+export type { TestAccount };
+
+/** Deploys from an impersonated address nobody holds a key for; only CREATE2 addresses matter. */
+const DEPLOYER: Address = getAddress('0xde910000000000000000000000000000000de910');
+
+/**
+ * One Hardhat runtime per process: every `create` below is a fresh chain, so
+ * sandboxes in the same test file share the runtime's start-up, not state.
+ */
+let runtime: ReturnType<typeof createHardhatRuntimeEnvironment> | undefined;
+const hardhat = () =>
+  (runtime ??= createHardhatRuntimeEnvironment({
+    networks: Object.fromEntries(SANDBOX_CHAIN_IDS.map((id) => [`chain${id}`, { type: 'edr-simulated' as const, chainId: id }])),
+  }));
+
+export async function startChains(options: ChainOptions = {}): Promise<SandboxChains> {
+  const chainIds = options.chainIds ?? SANDBOX_CHAIN_IDS;
+  // The first block's time is the sandbox clock's start, so validTo checks on chain agree with it.
+  const initialDate = new Date((options.now ?? Math.floor(Date.now() / 1000)) * 1000);
+  const hre = await hardhat();
+  const started = await Promise.all(
+    chainIds.map(async (chainId) => {
+      const connection = await hre.network.create({ network: `chain${chainId}`, override: { initialDate } });
+      const provider = connection.provider as unknown as EIP1193Provider;
+      const rpc = await serveRpc(provider);
+      const client = chainClient(chainId, rpc.url, provider);
+      await client.impersonateAccount({ address: DEPLOYER });
+      await client.setBalance({ address: DEPLOYER, value: 10n ** 21n });
+      const contracts = await deployCowContracts(client, DEPLOYER);
+      await placeTokens(client, contracts.vaultRelayer, options.fundTestAccounts ?? true);
+      return { chainId, provider, rpc, client, contracts, connection };
+    }),
+  );
+  const byId = new Map(started.map((chain) => [chain.chainId as number, chain]));
+  const chainOf = (chainId: number) => {
+    const chain = byId.get(chainId);
+    if (!chain) throw new Error(`The sandbox runs no chain ${chainId}`);
+    return chain;
+  };
+  const first = started[0];
+  if (!first) throw new Error('startChains needs at least one chain id');
+  return {
+    chainIds,
+    rpcUrls: Object.fromEntries(started.map((chain) => [chain.chainId, chain.rpc.url])),
+    contracts: first.contracts,
+    keys: TEST_ACCOUNTS,
+    client: (chainId) => chainOf(chainId).client,
+    provider: (chainId) => chainOf(chainId).provider,
+    close: async () => {
+      await Promise.all(started.map((chain) => chain.rpc.close()));
+      await Promise.all(started.map((chain) => chain.connection.close()));
+    },
+  };
+}
