@@ -13,12 +13,26 @@ const args = new Set(process.argv.slice(2));
 const fixedTime = args.has('--fixed-time');
 const wallSeconds = () => Math.floor(Date.now() / 1000);
 const start = fixedTime ? DEFAULT_NOW : wallSeconds();
-const sandbox = await startSandbox({ now: start, environment: args.has('--staging') ? 'staging' : 'production' });
+const startedAt = Date.now();
+const sandbox = await startSandbox({ now: start, environment: args.has('--staging') ? 'staging' : 'production', chain: true });
+const chain = sandbox.chain!;
 
-console.log(`CoW sandbox (${sandbox.environment})`);
+const ROLES: Record<keyof typeof TEST_ACCOUNTS, string> = {
+  trader: 'funded, vault relayer approved',
+  trader2: 'funded, vault relayer approved',
+  noAllowance: 'funded, no allowance',
+  unfunded: 'no tokens, no gas',
+  banned: 'funded, approved, deny-listed by the orderbook',
+};
+console.log(`CoW sandbox (${sandbox.environment}), started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 console.log(`  orderbook: ${sandbox.orderbookUrl}`);
 console.log(`  bff:       ${sandbox.bffUrl}`);
-console.log(`  trader:    ${TEST_ACCOUNTS.trader.address} (public hardhat key #0, funded on every chain)`);
+console.log('  chains (JSON-RPC, real GPv2Settlement at its production address):');
+for (const chainId of chain.chainIds) console.log(`    ${String(chainId).padEnd(9)} ${chain.rpcUrls[chainId]}`);
+console.log('  test accounts: PUBLIC hardhat test keys, known to everyone; never send real funds to them:');
+for (const [name, account] of Object.entries(TEST_ACCOUNTS)) {
+  console.log(`    ${name.padEnd(12)} ${account.address} ${account.privateKey} (${ROLES[name as keyof typeof TEST_ACCOUNTS]})`);
+}
 console.log('Ctrl+C to stop.');
 
 const timer = setInterval(() => {

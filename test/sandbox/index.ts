@@ -1,5 +1,6 @@
 import type { Environment } from '../../main/common/protocol/environments';
 import { bffFlavor } from './bff/answers';
+import { startChains, type SandboxChains } from './chain';
 import { createBffHandler } from './bff/router';
 import { createFaults, type FaultSettings } from './http/faults';
 import { startService, type RequestLogEntry } from './http/service';
@@ -19,6 +20,7 @@ export type { RateLimits } from './orderbook/router';
 export { TEST_ACCOUNTS, FUNDED_UNITS, UNCONVERTIBLE_UID, ETHFLOW_CONTRACT, SOLVER, type TestAccount } from './account-fixtures';
 export { TOKENS, NATIVE_USD, NO_PRICE_TOKEN, UNSUPPORTED_TOKEN, findToken, type TokenFixture } from './token-fixtures';
 export { POOL_COUNTS } from './bff/pools-fixture';
+export type { SandboxChains, ChainClient } from './chain';
 
 /** Fixed start time (2027-01-15T08:00:00Z) so dates in tests never depend on the day they run. */
 export const DEFAULT_NOW = 1_800_000_000;
@@ -38,6 +40,11 @@ export interface SandboxOptions {
   environment?: Environment;
   /** Real-time limits; default the live 10 quotes and 5 submissions per second. */
   rateLimits?: RateLimits;
+  /**
+   * Start a real EVM per chain (Hardhat EDR, in-process) with the production
+   * CoW contracts and the tokens as ERC-20s: `sandbox.chain`. Default false.
+   */
+  chain?: boolean;
 }
 
 export interface Sandbox {
@@ -46,6 +53,8 @@ export interface Sandbox {
   /** Append `/{chainId}/tokens/...`, `/{chainId}/yield/...`, `/accounts/{addr}/notifications`. */
   bffUrl: string;
   environment: Environment;
+  /** With `chain: true`: RPC URLs per chain id, viem clients, the contracts and the public test keys. */
+  chain?: SandboxChains;
   clock: { now(): number; advance(seconds: number): void };
   /** One batch auction: fills open orders whose limit the price table meets (partiallyFillable ones by `partialFraction`, default 0.5). */
   settle(options?: { partialFraction?: number }): SettlementReport;
@@ -78,7 +87,10 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const environment = options.environment ?? 'production';
   const random = options.seed?.random ?? 1;
-  const state = createState({ now: options.now ?? DEFAULT_NOW, seed: random, environment, fundTestAccounts: options.seed?.fundTestAccounts ?? true });
+  const now = options.now ?? DEFAULT_NOW;
+  const fundTestAccounts = options.seed?.fundTestAccounts ?? true;
+  const chain = options.chain ? await startChains({ now, fundTestAccounts }) : undefined;
+  const state = createState({ now, seed: random, environment, fundTestAccounts, chain });
   // Faults draw from their own stream so switching them on does not change fixtures.
   const faults = createFaults(createPrng(random ^ 0x5eed));
   const requests: RequestLogEntry[] = [];
@@ -95,6 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     orderbookUrl: orderbook.url,
     bffUrl: bff.url,
     environment,
+    chain,
     clock: state.clock,
     settle: (settleOptions = {}) => settleBatch(state, settleOptions.partialFraction ?? 0.5),
     ledger: {
@@ -131,7 +144,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       requests.length = 0;
     },
     close: async () => {
-      await Promise.all([orderbook.close(), bff.close()]);
+      await Promise.all([orderbook.close(), bff.close(), chain?.close()]);
     },
   };
 }

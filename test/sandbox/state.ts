@@ -1,5 +1,6 @@
 import type { Environment } from '../../main/common/protocol/environments';
 import { TEST_ACCOUNTS } from './account-fixtures';
+import type { SandboxChains } from './chain';
 import { createClock, isoMicros, type SandboxClock } from './clock';
 import { createLedger, type Ledger } from './ledger';
 import { createNotificationCenter, type NotificationCenter } from './notifications';
@@ -11,6 +12,8 @@ import { expireOrders } from './settlement/expiry';
 /** Everything both services read and the Sandbox handle mutates. */
 export interface SandboxState {
   readonly environment: Environment;
+  /** The real chains, when the sandbox runs them; then chain state is the truth. */
+  readonly chain: SandboxChains | undefined;
   readonly seed: number;
   readonly clock: SandboxClock;
   readonly prng: Prng;
@@ -32,6 +35,7 @@ export interface StateOptions {
   seed: number;
   environment: Environment;
   fundTestAccounts: boolean;
+  chain?: SandboxChains;
 }
 
 export function createState(options: StateOptions): SandboxState {
@@ -54,6 +58,7 @@ export function createState(options: StateOptions): SandboxState {
   });
   holder.state = {
     environment: options.environment,
+    chain: options.chain,
     seed: options.seed,
     clock,
     prng: createPrng(options.seed),

@@ -86,3 +86,17 @@ describe('sandbox chains: the real settlement contract at its real address', () 
     expect(await client.getBalance({ address: weth })).toBe(await client.readContract({ address: weth, abi: erc20Abi, functionName: 'totalSupply' }));
   });
 });
+
+describe('startSandbox({ chain: true })', () => {
+  it('exposes each chain’s RPC URL, a viem client and the public test keys, and close() stops the RPC servers', async () => {
+    const { startSandbox } = await import('../../sandbox');
+    const sandbox = await startSandbox({ chain: true });
+    const chain = sandbox.chain!;
+    expect(Object.keys(chain.rpcUrls).map(Number).sort((a, b) => a - b)).toEqual([1, 100, 8453, 42161, 11155111]);
+    expect(await chain.client(42161).getChainId()).toBe(42161);
+    expect(chain.keys.trader.address).toBe(TEST_ACCOUNTS.trader.address);
+    const url = chain.rpcUrls[1]!;
+    await sandbox.close();
+    await expect(fetch(url, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' })).rejects.toThrow();
+  });
+});
