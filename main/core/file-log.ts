@@ -43,8 +43,11 @@ export function createFileLogger({ dir, maxBytes = 2 * 1024 * 1024, keep = 3, ec
   log.transports.console.level = echo ? 'info' : false;
   log.transports.console.format = '{text}';
   const write = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => {
-    const safe = fields ? (redactForLog(fields) as Record<string, unknown>) : {};
-    const line = JSON.stringify({ time: new Date().toISOString(), level, message: redactText(message), ...safe });
+    // A field named like a reserved key (a command's user-facing "message") is kept under "fields".
+    const { time, level: fieldLevel, message: fieldMessage, ...safe } = fields ? (redactForLog(fields) as Record<string, unknown>) : {};
+    const clashing = Object.fromEntries(Object.entries({ time, level: fieldLevel, message: fieldMessage }).filter(([, value]) => value !== undefined));
+    const extra = Object.keys(clashing).length > 0 ? { fields: clashing } : {};
+    const line = JSON.stringify({ time: new Date().toISOString(), level, message: redactText(message), ...safe, ...extra });
     log[level](line);
   };
   return {

@@ -7,8 +7,13 @@
  */
 const SECRET_FIELD = /(private.?key|secret|passphrase|password|mnemonic|seed.?phrase|^seed$|signature|typed.?data|digest|signing.?input|authorization|cookie|api.?key|body)$/i;
 const BARE_32_BYTES = /(?<![0-9a-fA-F])(0x)?[0-9a-fA-F]{64}(?![0-9a-fA-F])/g;
-/** `"privateKey": "…"`, `passphrase=…` and the like inside a message or an error text. */
-const SECRET_IN_TEXT = /(["']?(?:private.?key|passphrase|password|mnemonic|signature|typed.?data|secret)["']?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s,;}]+)/gi;
+/**
+ * `"privateKey": "…"` (JSON), `passphrase=…` and `signature:0x…` inside a message or an error
+ * text. An unquoted value must follow the separator directly, so that prose such as
+ * "privateKey: A private key is 64 hex digits" (a validation message) stays readable.
+ */
+const SECRET_NAME = String.raw`["']?(?:private.?key|passphrase|password|mnemonic|signature|typed.?data|secret)["']?`;
+const SECRET_IN_TEXT = new RegExp(String.raw`(${SECRET_NAME}\s*[:=]\s*)(?:"(?:[^"\\]|\\.)*"|'[^']*')|(${SECRET_NAME}[:=])[^\s,;}]+`, 'gi');
 const MAX_DEPTH = 6;
 const MAX_TEXT = 4000;
 
@@ -16,7 +21,11 @@ export const REDACTED = '[redacted]';
 
 export function redactText(text: string): string {
   const clipped = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length - MAX_TEXT} more characters)` : text;
-  return clipped.replace(SECRET_IN_TEXT, `$1${REDACTED}`).replace(BARE_32_BYTES, '[32-byte hex redacted]');
+  return clipped
+    .replace(SECRET_IN_TEXT, (_match, quotedName: string | undefined, bareName: string | undefined) =>
+      quotedName !== undefined ? `${quotedName}"${REDACTED}"` : `${bareName}${REDACTED}`,
+    )
+    .replace(BARE_32_BYTES, '[32-byte hex redacted]');
 }
 
 /** A copy of value that is safe to write to the log, with errors turned into their (redacted) text and stack. */

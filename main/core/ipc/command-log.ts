@@ -16,7 +16,7 @@ export function withCommandLog(router: Router, log: Logger, now: () => number = 
         log.warn('command failed', {
           command: String(command).slice(0, 80),
           code: envelope.error.code,
-          message: envelope.error.message,
+          shown: envelope.error.message,
           ms: Math.round(now() - started),
         });
       }

@@ -60,6 +60,12 @@ describe('redaction', () => {
     expect(redactText(`key ${KEY} uid ${UID} owner ${address}`)).toBe(`key [32-byte hex redacted] uid ${UID} owner ${address}`);
   });
 
+  it('blanks secrets named in text, quoted or directly after the separator, and leaves prose alone', () => {
+    expect(redactText('{"passphrase":"a b c","label":"x"}')).toBe('{"passphrase":"[redacted]","label":"x"}');
+    expect(redactText("passphrase='hunter2' then password=hunter3; signature:0x1234")).toBe('passphrase="[redacted]" then password=[redacted]; signature:[redacted]');
+    expect(redactText('privateKey: A private key is 64 hex digits.')).toBe('privateKey: A private key is 64 hex digits.');
+  });
+
   it('keeps non-secret fields, and turns bigints and nested errors into text', () => {
     expect(redactForLog({ chainId: 100, amount: 10n, nested: { token: '0x1', password: 'p' }, list: [{ body: 'x' }] })).toEqual({
       chainId: 100,
