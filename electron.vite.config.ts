@@ -24,6 +24,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // viem and zod (and what they pull in, TypeScript included) are bundled, tree-shaken, into
+      // out/main; electron-builder.yml leaves their node_modules folders out of the package.
+      externalizeDeps: { exclude: ['viem', 'zod'] },
       rollupOptions: { input: { index: resolve('main/electron/index.ts') } },
     },
   },

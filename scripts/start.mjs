@@ -16,5 +16,6 @@ if (!binary || !existsSync(binary)) {
   process.exit(1);
 }
 
-const child = spawn(binary, ['.'], { stdio: 'inherit' });
+// Arguments after `--` reach the app: `npm start -- cow-desk://order/<uid>` opens that order.
+const child = spawn(binary, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,7 +1,10 @@
 // `npm test`: lint, typecheck, build, then every test layer on its own so the
-// counts show per layer; ends with one "N passed, N failed" line for all of them.
+// counts show per layer; ends with one "N passed, N failed" line for all of them
+// (a test file that fails to load counts as one failure).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
+import { countsOf } from './test-counts.mjs';
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
@@ -39,17 +42,8 @@ for (const row of summary) {
   passed += row.passed;
   failed += row.failed;
   console.log(`${row.name.padEnd(12)} ${row.passed} passed, ${row.failed} failed, ${row.skipped} skipped`);
+  for (const { file, message } of row.unloaded) console.log(`${''.padEnd(12)} could not load ${relative('.', file)}: ${message}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
 
-function countsOf(file, status) {
-  try {
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    const skipped = json.numPendingTests + json.numTodoTests;
-    return { passed: json.numPassedTests, failed: json.numFailedTests, skipped };
-  } catch {
-    // The runner died before writing its report: count the layer as one failure.
-    return { passed: 0, failed: status === 0 ? 0 : 1, skipped: 0 };
-  }
-}

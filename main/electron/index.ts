@@ -1,34 +1,51 @@
-import { app, BrowserWindow, nativeTheme, powerMonitor } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, powerMonitor, shell } from 'electron';
 import { join } from 'node:path';
-import { createConsoleLogger } from '../core/log';
+import { deepLinkInArgs } from '../common/deep-link';
+import { createFileLogger, LOG_DIR } from '../core/file-log';
+import { withCommandLog } from '../core/ipc/command-log';
 import { createServices } from '../core/services';
 import { registerAppScheme, serveRenderer } from './app-protocol';
+import { applyCrashUploadChoice, crashReportServer, crashUploadChosen, setCrashUpload, startCrashReporter } from './crash-reports';
+import { createDeepLinkHandler, registerLinkScheme } from './deep-links';
 import { hardenApp } from './hardening';
 import { attachIpcTransport } from './ipc-transport';
+import { installLifecycle, recoverRenderer, revealWindow } from './lifecycle';
 import { createMainWindow } from './main-window';
 import { installMenu } from './menu';
 import { createElectronNotifier } from './notifier';
 import { installTray } from './tray';
+import { createUpdateController } from './updater';
 import type { DesktopNotification } from '../common/notifications/notifier';
 
+// Dumps from the first moment, kept on this computer (crash-reports.ts).
+startCrashReporter();
+const log = createFileLogger({ dir: join(app.getPath('userData'), LOG_DIR), echo: !app.isPackaged });
+process.on('uncaughtException', (error) => log.error('uncaught exception', { error }));
+process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason }));
+
+// Until the services run, links wait here (macOS delivers a launch link before ready).
+const pendingLinks: string[] = [];
+let openLink: (link: string) => void = (link) => pendingLinks.push(link);
+let mainWindow: BrowserWindow | null = null;
+let createWindow: () => BrowserWindow = () => {
+  throw new Error('The window is created once the app is ready.');
+};
+
 // A second instance would open the same SQLite file and keychain entries:
-// hand focus to the first one instead.
+// it hands its arguments (a link) to the first one and quits.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   registerAppScheme();
-  app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows();
-    if (window) {
-      if (window.isMinimized()) window.restore();
-      window.focus();
-    }
-  });
+  registerLinkScheme();
+  installLifecycle({ window: () => mainWindow, createWindow: () => createWindow(), openLink: (link) => openLink(link), log });
+  const startLink = deepLinkInArgs(process.argv.slice(1));
+  if (startLink) pendingLinks.push(startLink);
   void app.whenReady().then(start);
 }
 
 function start(): void {
-  const log = createConsoleLogger();
+  log.info('started', { version: app.getVersion(), electron: process.versions.electron, platform: process.platform, arch: process.arch, packaged: app.isPackaged });
   hardenApp();
   serveRenderer(join(import.meta.dirname, '../renderer'));
   // The notifier exists before the services it is a port of; its clicks need both, bound below.
@@ -43,43 +60,96 @@ function start(): void {
     watchOrders: true,
     notifier,
   });
-  const window = createMainWindow(join(import.meta.dirname, '../preload'), services.settings);
-  const showWindow = () => {
-    if (window.isMinimized()) window.restore();
-    window.show();
-    window.focus();
+  applyCrashUploadChoice(services.settings, log);
+  const router = withCommandLog(services.router, log);
+  const updates = createUpdateController({
+    log,
+    currentVersion: app.getVersion(),
+    publish: (status) => {
+      services.events.emit('app.updateStatus', status);
+      mainWindow?.setProgressBar(status.state === 'downloading' ? (status.percent ?? 0) / 100 : -1);
+    },
+  });
+
+  let detach: () => void = () => undefined;
+  createWindow = () => {
+    detach();
+    const window = createMainWindow(join(import.meta.dirname, '../preload'), services.settings);
+    mainWindow = window;
+    recoverRenderer(window, log);
+    detach = attachIpcTransport({ router, events: services.events }, window);
+    // A page that loads (or reloads after a crash) hears the update status it missed.
+    window.webContents.on('did-finish-load', () => {
+      const status = updates.status();
+      if (status) services.events.emit('app.updateStatus', status);
+    });
+    window.on('close', (event) => {
+      // With background watching on, closing the window hides it: the watcher and the tray keep running.
+      if (!quitting && services.settings.current().notifications.backgroundWatching) {
+        event.preventDefault();
+        window.hide();
+      }
+    });
+    window.on('closed', () => {
+      if (mainWindow === window) mainWindow = null;
+    });
+    return window;
   };
+  const showWindow = () => revealWindow(mainWindow && !mainWindow.isDestroyed() ? mainWindow : createWindow());
+  // Events reach the page only once it listens: wait for a loading page to finish.
+  const whenPageReady = (action: () => void) => {
+    const contents = mainWindow?.webContents;
+    if (contents?.isLoading()) contents.once('did-finish-load', action);
+    else action();
+  };
+  const openOrder = (uid: `0x${string}`) => whenPageReady(() => services.events.emit('notifications.openOrder', { uid }));
   onNotificationClick = ({ id, target }) => {
     showWindow();
     void services.router.handle('notifications.markRead', { ids: [id] });
     // The event bus parses the payload against uidSchema, so the cast cannot smuggle a bad UID through.
-    if (target.view === 'history') services.events.emit('notifications.openOrder', { uid: target.orderUid as `0x${string}` });
+    if (target.view === 'history') openOrder(target.orderUid as `0x${string}`);
     else services.events.emit('shell.navigate', { view: 'notifications' });
   };
+  openLink = createDeepLinkHandler({
+    showWindow,
+    openOrder,
+    refuse: (message) => void dialog.showMessageBox({ type: 'warning', title: 'CoW Desk', message: 'CoW Desk cannot open this link.', detail: message }),
+    log,
+  });
+
   let quitting = false;
   app.on('before-quit', () => (quitting = true));
-  // With background watching on, closing the window hides it: the watcher and the tray keep running.
-  window.on('close', (event) => {
-    if (!quitting && services.settings.current().notifications.backgroundWatching) {
-      event.preventDefault();
-      window.hide();
-    }
-  });
+  createWindow();
   const removeTray = installTray({ services, showWindow, quit: () => app.quit() });
   // Follow the theme chosen in Settings for native parts too (menus, dialogs, scrollbars).
   nativeTheme.themeSource = services.settings.current().theme;
   services.settings.onChange(({ settings }) => (nativeTheme.themeSource = settings.theme));
-  installMenu({ navigate: (view) => services.events.emit('shell.navigate', { view }) });
-  const detach = attachIpcTransport(services, window);
+  const logsFolder = join(app.getPath('userData'), LOG_DIR);
+  installMenu({
+    navigate: (view) => services.events.emit('shell.navigate', { view }),
+    openLogs: () => void shell.openPath(logsFolder),
+    checkForUpdates: () => void updates.check('menu'),
+    crashReports: {
+      available: crashReportServer() !== null,
+      chosen: crashUploadChosen(services.settings),
+      choose: (upload) => setCrashUpload(services.settings, log, upload),
+    },
+  });
+  for (const link of pendingLinks.splice(0)) openLink(link);
+  if (app.isPackaged) void updates.check('start');
   // After sleep the history and the watched orders are as old as the nap: catch up at once instead of at the next tick.
   powerMonitor.on('resume', () => {
     void services.history.syncNow();
     void services.watcher.watcher?.tick();
   });
-  app.on('window-all-closed', () => app.quit());
+  // macOS keeps the app in the Dock with no window; elsewhere the last window closing quits.
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
   app.on('will-quit', () => {
     detach();
     removeTray();
     services.close();
+    log.info('quit');
   });
 }

@@ -8,7 +8,7 @@ import type { Services } from '../core/services';
  * window, its main frame, on our own app:// page) before the router sees the call; events go
  * to the window's page only.
  */
-export function attachIpcTransport(services: Services, window: BrowserWindow): () => void {
+export function attachIpcTransport(services: Pick<Services, 'router' | 'events'>, window: BrowserWindow): () => void {
   ipcMain.handle(IPC_CHANNELS.invoke, (event, command: unknown, input: unknown) => {
     const frame = event.senderFrame;
     const trusted =

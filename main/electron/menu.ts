@@ -1,14 +1,25 @@
 import { app, Menu, type MenuItemConstructorOptions } from 'electron';
 import { VIEWS, type ViewId } from '../common/settings/views';
 
+export interface MenuOptions {
+  navigate: (view: ViewId) => void;
+  /** Help > Open Logs Folder. */
+  openLogs: () => void;
+  /** Help > Check for Updates… */
+  checkForUpdates: () => void;
+  /** Help > Send Crash Reports: only where the build has a crash report server; off unless chosen. */
+  crashReports: { available: boolean; chosen: boolean; choose: (upload: boolean) => void };
+}
+
 /**
  * The native menu: the usual Edit items (so copy and paste work in every text
  * field), zoom for everyone, reload and developer tools only in development,
  * a Go menu whose accelerators are the same Ctrl/Cmd shortcuts the renderer
- * shows, and Help/About. Go items ask the renderer to switch views through the
- * regular event stream rather than a side channel.
+ * shows, and Help: About, the logs folder, updates and the crash report choice.
+ * Go items ask the renderer to switch views through the regular event stream
+ * rather than a side channel.
  */
-export function installMenu(options: { navigate: (view: ViewId) => void }): void {
+export function installMenu(options: MenuOptions): void {
   const isMac = process.platform === 'darwin';
   const development = !app.isPackaged;
   const go: MenuItemConstructorOptions[] = VIEWS.map((view) => ({
@@ -46,6 +57,19 @@ export function installMenu(options: { navigate: (view: ViewId) => void }): void
           },
         },
         { label: 'Settings and connection health', click: () => options.navigate('settings') },
+        { type: 'separator' },
+        { label: 'Check for Updates…', click: options.checkForUpdates },
+        { label: 'Open Logs Folder', click: options.openLogs },
+        ...(options.crashReports.available
+          ? [
+              {
+                label: 'Send Crash Reports',
+                type: 'checkbox' as const,
+                checked: options.crashReports.chosen,
+                click: (item: { checked: boolean }) => options.crashReports.choose(item.checked),
+              },
+            ]
+          : []),
       ],
     },
   ];

@@ -52,7 +52,8 @@ export function createRouter(handlers: Handlers, log: Logger): Router {
         const value = await handler(input.data);
         const output = spec.output.safeParse(value);
         if (!output.success) {
-          log.error('ipc output failed its schema', { command, issues: output.error.issues.length });
+          // Paths and zod's messages only: the values may be secrets, the message tells where the bug is.
+          log.error('ipc output failed its schema', { command, issues: output.error.issues.map((issue) => `${issue.path.join('.') || 'output'}: ${issue.message}`) });
           return fail('INTERNAL', 'CoW Desk hit an internal error. The details are in the log.');
         }
         return { ok: true, value: output.data };

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
@@ -17,36 +18,70 @@ export function fakeElectron() {
     permissionCheck: undefined as undefined | (() => boolean),
   };
 
-  class BrowserWindow {
-    readonly webContents = { send: vi.fn() };
+  /** A window with real events, and its visibility kept as state so tests read what the app did to it. */
+  class BrowserWindow extends EventEmitter {
+    readonly webContents = Object.assign(new EventEmitter(), { send: vi.fn(), reload: vi.fn(), isLoading: () => false });
     readonly record: { options: Record<string, unknown>; loaded: string[] };
+    visible = true;
+    minimized = false;
+    focused = false;
+    destroyed = false;
     constructor(options: Record<string, unknown>) {
+      super();
       this.record = { options, loaded: [] };
       windows.push(this.record);
     }
-    once() {}
-    on() {}
     loadURL(url: string) {
       this.record.loaded.push(url);
       return Promise.resolve();
     }
     isDestroyed() {
-      return false;
+      return this.destroyed;
+    }
+    isMinimized() {
+      return this.minimized;
+    }
+    restore() {
+      this.minimized = false;
+    }
+    show() {
+      this.visible = true;
+    }
+    hide() {
+      this.visible = false;
+      this.focused = false;
+    }
+    focus() {
+      this.focused = true;
     }
     static getAllWindows() {
       return [];
     }
   }
+  const menus: { template: unknown[] }[] = [];
 
   const module = {
-    app: { on: (event: string, listener: (...args: unknown[]) => void) => appListeners.set(event, listener) },
+    app: {
+      on: (event: string, listener: (...args: unknown[]) => void) => appListeners.set(event, listener),
+      name: 'CoW Desk',
+      isPackaged: false,
+      getVersion: () => '0.1.0',
+      getPath: (name: string) => `/fake/${name}`,
+      setAsDefaultProtocolClient: vi.fn(() => true),
+    },
+    dialog: { showMessageBox: vi.fn(() => Promise.resolve({ response: 0, checkboxChecked: false })) },
+    crashReporter: { start: vi.fn(), setUploadToServer: vi.fn() },
+    Menu: {
+      buildFromTemplate: (template: unknown[]) => ({ template }),
+      setApplicationMenu: (menu: { template: unknown[] }) => menus.push(menu),
+    },
     session: {
       defaultSession: {
         setPermissionRequestHandler: (handler: typeof session.permissionRequest) => (session.permissionRequest = handler),
         setPermissionCheckHandler: (handler: typeof session.permissionCheck) => (session.permissionCheck = handler),
       },
     },
-    shell: { openExternal: vi.fn(() => Promise.resolve()) },
+    shell: { openExternal: vi.fn(() => Promise.resolve()), openPath: vi.fn(() => Promise.resolve('')) },
     ipcMain: {
       handle: (channel: string, handler: (...args: unknown[]) => unknown) => ipcHandlers.set(channel, handler),
       removeHandler: (channel: string) => ipcHandlers.delete(channel),
@@ -66,5 +101,11 @@ export function fakeElectron() {
     },
     BrowserWindow,
   };
-  return { module, appListeners, ipcHandlers, protocolHandlers, windows, session };
+  /** Plays an app event (second-instance, activate, open-url...) to the listener the code registered. */
+  const emitApp = (event: string, ...args: unknown[]) => {
+    const listener = appListeners.get(event);
+    if (!listener) throw new Error(`nothing listens to app "${event}"`);
+    listener(...args);
+  };
+  return { module, appListeners, emitApp, ipcHandlers, protocolHandlers, windows, menus, session };
 }
