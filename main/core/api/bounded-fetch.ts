@@ -67,8 +67,10 @@ export async function boundedFetch(fetchFn: typeof fetch, url: string, init: Req
   const host = new URL(url).host;
   const control = new AbortController();
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  let headersIn = false;
   const after = (ms: number, phase: TimeoutPhase) => {
-    const timer = setTimeout(() => control.abort(new EndpointTimeoutError(host, bounds.endpoint, phase, ms)), ms);
+    // The whole-exchange limit running out before any header is, to the user, a server that never started answering.
+    const timer = setTimeout(() => control.abort(new EndpointTimeoutError(host, bounds.endpoint, phase === 'total' && !headersIn ? 'headers' : phase, ms)), ms);
     timer.unref?.();
     timers.add(timer);
     return timer;
@@ -88,6 +90,7 @@ export async function boundedFetch(fetchFn: typeof fetch, url: string, init: Req
     done();
     throw signal.aborted ? signal.reason : error;
   }
+  headersIn = true;
   clearTimeout(headersTimer);
   timers.delete(headersTimer);
 
