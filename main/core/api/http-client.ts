@@ -91,7 +91,8 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
   const deadlines = deps.deadlines ?? DEADLINES;
   const action = currentUserAction();
   const lane: Lane = action ? 'user' : 'background';
-  const deadlineAt = action ? action.deadlineAt - handoffMs(action) : Date.now() + deadlines.backgroundRequestMs;
+  const budgetMs = action ? action.deadlineMs : deadlines.backgroundRequestMs;
+  const deadlineAt = action ? action.deadlineAt - handoffMs(action) : Date.now() + budgetMs;
   const service = req.buckets[0] ?? 'unknown';
   // Health already says offline: one short attempt, so a read fails within a second, or succeeds if the service is back.
   const offline = action?.kind === 'read' && deps.serviceState?.(service) === 'offline';
@@ -99,7 +100,7 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
   let last: ApiError | undefined;
   for (let attempt = 1; ; attempt += 1) {
     const remaining = deadlineAt - Date.now();
-    if (remaining <= 0) throw deadlineError(req, action !== undefined, last);
+    if (remaining <= 0) throw deadlineError(req, budgetMs, action !== undefined, last);
     const expiry = AbortSignal.timeout(remaining);
     let release: () => void;
     try {
@@ -109,7 +110,7 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
       });
     } catch (error) {
       req.signal?.throwIfAborted();
-      if (expiry.aborted) throw deadlineError(req, action !== undefined, last);
+      if (expiry.aborted) throw deadlineError(req, budgetMs, action !== undefined, last);
       throw error;
     }
     const started = deps.clock.now();
@@ -137,6 +138,8 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
     last = outcome.error;
     const { failure } = outcome;
     if (offline) throw offlineError(req, outcome.error);
+    // An attempt the deadline cut short: say so, rather than "did not answer within 0.1 s".
+    if (failure.kind === 'timeout' && deadlineAt - Date.now() <= 5) throw deadlineError(req, budgetMs, action !== undefined, last);
     if (!retryable(failure) || attempt >= maxAttempts) throw finalError(req, outcome);
     const toldMs = failure.kind === 'status' && failure.status === 429 ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
     if (toldMs !== undefined) {

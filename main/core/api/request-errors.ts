@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { formatSeconds } from './bounded-fetch';
 
 /**
  * A state-changing request whose fate is unknown at its deadline: it may have
@@ -20,8 +21,17 @@ export class OutcomeUnclearError extends ApiError {
   }
 }
 
-/** The request's deadline passed; for a state-changing request its outcome is unclear. */
-export function deadlineError(req: { url: string; endpoint: string; changes?: 'order' | 'cancellation' }, forUser: boolean, last: ApiError | undefined): ApiError {
+/**
+ * The request's deadline passed (`budgetMs`: the user action's, or a
+ * background request's); for a state-changing request already sent, its
+ * outcome is unclear.
+ */
+export function deadlineError(
+  req: { url: string; endpoint: string; changes?: 'order' | 'cancellation' },
+  budgetMs: number,
+  forUser: boolean,
+  last: ApiError | undefined,
+): ApiError {
   const host = new URL(req.url).host;
   // Unclear only when something was sent: a request still waiting for its turn never reached the service.
   if (req.changes && last) return new OutcomeUnclearError(req.changes, host, last);
@@ -32,10 +42,11 @@ export function deadlineError(req: { url: string; endpoint: string; changes?: 'o
       retryable: true,
     });
   }
-  const who = forUser ? 'CoW Desk stopped waiting for' : 'CoW Desk gave up on';
+  const limit = `${formatSeconds(budgetMs)}, the limit for ${forUser ? 'this action' : 'a background request'}`;
+  const why = last && last.code !== 'ENDPOINT_TIMEOUT' ? ` The last answer: ${last.message}` : '';
   return new ApiError({
     code: 'DEADLINE_EXCEEDED',
-    message: `${who} ${host} (${req.endpoint})${last ? `: ${last.message}` : '.'}`,
+    message: `${host} ${why ? 'gave no usable answer to' : 'did not answer'} ${req.endpoint} within ${limit}, so CoW Desk stopped waiting.${why}`,
     retryable: true,
     ...(last?.status !== undefined ? { status: last.status } : {}),
   });

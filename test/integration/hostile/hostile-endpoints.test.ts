@@ -24,9 +24,9 @@ const CASES: Case[] = [
   { name: 'gzip bomb (700 MiB inflated)', mode: { kind: 'gzipBomb', inflatedMiB: 700 }, says: /RESPONSE_TOO_LARGE|more than \d+ (KiB|MiB)|OFFLINE|is offline/ },
   { name: 'endless body', mode: { kind: 'endless' }, says: /RESPONSE_TOO_LARGE|more than \d+ (KiB|MiB)|is offline/ },
   { name: 'drip-feed (a byte every 200 ms)', mode: { kind: 'drip', everyMs: 200 }, says: /did not finish answering|stopped sending|did not confirm|is offline|stopped waiting/ },
-  { name: 'never answers', mode: { kind: 'silent' }, says: /did not start answering|did not confirm|is offline|stopped waiting/ },
-  { name: 'no headers', mode: { kind: 'noHeaders' }, says: /did not start answering|did not confirm|is offline|stopped waiting/ },
-  { name: '25 s latency (2.5 s scaled)', mode: { kind: 'slow', delayMs: 25_000 * SCALE }, says: /did not start answering|did not confirm|is offline|stopped waiting/ },
+  { name: 'never answers', mode: { kind: 'silent' }, says: /did not start answering|did not answer|did not confirm|is offline|stopped waiting/ },
+  { name: 'no headers', mode: { kind: 'noHeaders' }, says: /did not start answering|did not answer|did not confirm|is offline|stopped waiting/ },
+  { name: '25 s latency (2.5 s scaled)', mode: { kind: 'slow', delayMs: 25_000 * SCALE }, says: /did not start answering|did not answer|did not confirm|is offline|stopped waiting/ },
   { name: 'invalid Retry-After on 429', mode: { kind: 'badRetryAfter', value: 'soon' }, says: /rate|too many|slow down|wait|is offline/i },
 ];
 

@@ -140,6 +140,7 @@ export async function startHostileKit() {
     orderbook,
     bff,
     services,
+    userDataDir: dir.path,
     raw,
     call,
     timed,

@@ -19,6 +19,8 @@ export type HostileMode =
   | { kind: 'silent' }
   /** A status line and one header, then nothing: the headers never end. */
   | { kind: 'noHeaders' }
+  /** The request reaches the real service, which acts on it; its answer is lost on the way back. */
+  | { kind: 'swallow' }
   /** Every answer, the real one, after `delayMs`. */
   | { kind: 'slow'; delayMs: number }
   /** 429 with a Retry-After that is neither seconds nor an HTTP date. */
@@ -30,7 +32,10 @@ const BOMB_MEMBER = gzipSync(Buffer.alloc(1024 * 1024, 0x20), { level: 9 });
 export interface HostileServer {
   /** Use in place of the upstream's base URL. */
   readonly url: string;
-  mode(mode: HostileMode): void;
+  /** Misbehave as `mode`, for every request or only those `only` picks (the rest pass through). */
+  mode(mode: HostileMode, only?: (method: string, path: string) => boolean): void;
+  /** Every request, oldest first. */
+  readonly seen: { method: string; path: string }[];
   /** Bytes written to clients in hostile modes (the compressed size for the bomb). */
   readonly sent: { bytes: number };
   close(): Promise<void>;
@@ -39,6 +44,8 @@ export interface HostileServer {
 /** A small HTTP server on 127.0.0.1 in front of `upstream`, misbehaving on demand. */
 export async function startHostileServer(upstream: string): Promise<HostileServer> {
   let mode: HostileMode = { kind: 'pass' };
+  let only: ((method: string, path: string) => boolean) | undefined;
+  const seen: { method: string; path: string }[] = [];
   const sent = { bytes: 0 };
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -52,10 +59,11 @@ export async function startHostileServer(upstream: string): Promise<HostileServe
     timers.add(timer);
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse) => {
+  const forward = (req: IncomingMessage, res: ServerResponse, swallow = false) => {
     const proxied = httpRequest(
       { host: target.hostname, port: target.port, method: req.method, path: `${target.pathname.replace(/\/$/, '')}${req.url}`, headers: { ...req.headers, host: target.host } },
       (answer) => {
+        if (swallow) return void answer.resume();
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
@@ -109,8 +117,10 @@ export async function startHostileServer(upstream: string): Promise<HostileServe
   };
 
   const server = createServer((req, res) => {
-    const current = mode;
+    seen.push({ method: req.method ?? '', path: req.url ?? '' });
+    const current: HostileMode = !only || only(req.method ?? '', req.url ?? '') ? mode : { kind: 'pass' };
     if (current.kind === 'pass') return forward(req, res);
+    if (current.kind === 'swallow') return forward(req, res, true);
     if (current.kind === 'slow') return later(current.delayMs, () => (req.socket.destroyed ? undefined : forward(req, res)));
     // Read the request in full first, as a real server would, then misbehave.
     req.resume();
@@ -126,8 +136,10 @@ export async function startHostileServer(upstream: string): Promise<HostileServe
   return {
     url: `http://127.0.0.1:${port}`,
     sent,
-    mode: (next) => {
+    seen,
+    mode: (next, filter) => {
       mode = next;
+      only = filter;
       // Connections held open by the previous mode would otherwise keep misbehaving.
       for (const socket of sockets) socket.destroy();
     },
