@@ -51,7 +51,9 @@ export function parseRetryAfter(header: string | null, nowMs: number): number | 
   if (!header) return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  if (!HTTP_DATE.some((form) => form.test(value))) return undefined;
-  const date = Date.parse(value);
+  const form = HTTP_DATE.findIndex((pattern) => pattern.test(value));
+  if (form < 0) return undefined;
+  // asctime carries no zone but means GMT; Date.parse would read it as local time.
+  const date = Date.parse(form === 2 ? `${value} GMT` : value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
