@@ -1,5 +1,5 @@
 import { AppError } from '../../common/errors';
-import { formatBytes } from '../../common/limits';
+import { DEADLINES, formatBytes, RESPONSE_LIMITS, type Deadlines } from '../../common/limits';
 
 /**
  * Bounds on one HTTP exchange. Every remote answer CoW Desk reads goes through
@@ -164,4 +164,20 @@ export function boundedFetcher(bounds: Omit<FetchBounds, 'endpoint'> & { endpoin
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     return boundedFetch(fetchFn, url, init ?? {}, { ...bounds, endpoint: bounds.endpoint ?? `${method} ${new URL(url).pathname}` });
   };
+}
+
+/** viem's `fetchFn` for every JSON-RPC client (wallet, token metadata, the RPC check): 4 MiB and the connection bounds per call. */
+export function jsonRpcFetch(fetchFn: typeof fetch = globalThis.fetch, deadlines: Readonly<Deadlines> = DEADLINES): typeof fetch {
+  return boundedFetcher(
+    { endpoint: 'JSON-RPC', maxBytes: RESPONSE_LIMITS.jsonRpc, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
+    fetchFn,
+  );
+}
+
+/** For downloading a token list: the largest real lists with headroom, and the same connection bounds. */
+export function tokenListFetch(fetchFn: typeof fetch = globalThis.fetch, deadlines: Readonly<Deadlines> = DEADLINES): typeof fetch {
+  return boundedFetcher(
+    { endpoint: 'token list', maxBytes: RESPONSE_LIMITS.tokenList, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
+    fetchFn,
+  );
 }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldersResult } from '../../../main/common/market/market-schema';
 import { STORE_FILE } from '../../../main/core/services';
 import { WETH } from '../sandbox/sandbox-kit';
+import { startRpcStub } from '../market/rpc-stub';
+import { startHostileServer } from './hostile-server';
 import { SLACK_MS, startHostileKit, TEST_DEADLINES, trader, type HostileKit } from './hostile-kit';
 
 /**
@@ -78,5 +80,28 @@ describe('user actions against a broken endpoint', () => {
     await kit.healthWhere((h) => h.services.every((s) => s.state === 'ok' || s.state === 'slow'));
     const again = await kit.timed('trade.quote', kit.quoteInput);
     expect(again.envelope.ok, JSON.stringify(again.envelope)).toBe(true);
+  });
+
+  it('a JSON-RPC node answering with a gzip bomb costs the holders screen a notice, not memory or time', { timeout: 30_000 }, async () => {
+    const stub = await startRpcStub(1, { [WETH]: { symbol: 'WETH', decimals: 18, totalSupply: 10n ** 24n } });
+    const node = await startHostileServer(stub.url);
+    try {
+      await kit.call('settings.setRpcUrl', { chainId: 1, url: `${node.url}/rpc` });
+      node.mode({ kind: 'gzipBomb', inflatedMiB: 700 });
+      const rssBefore = process.memoryUsage.rss();
+      const answer = await kit.timed('market.holders', { chain: 1, token: WETH });
+      const grewMiB = (process.memoryUsage.rss() - rssBefore) / 1024 / 1024;
+      expect(answer.ms).toBeLessThanOrEqual(TEST_DEADLINES.userReadMs + SLACK_MS);
+      const result = answer.envelope.ok ? (answer.envelope.value as HoldersResult) : undefined;
+      expect(result?.holders.ok).toBe(true);
+      expect(result?.meta.totalSupply).toBeNull();
+      expect(result?.meta.notice).toMatch(/Could not read the token from 127.0.0.1:\d+|did not return the total supply/);
+      console.log(`JSON-RPC gzip bomb: holders answered in ${Math.round(answer.ms)} ms, RSS +${Math.round(grewMiB)} MiB: ${result?.meta.notice}`);
+      expect(grewMiB).toBeLessThan(300);
+    } finally {
+      await kit.call('settings.setRpcUrl', { chainId: 1, url: null });
+      await node.close();
+      await stub.close();
+    }
   });
 });
