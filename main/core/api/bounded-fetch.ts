@@ -45,7 +45,7 @@ export class EndpointTimeoutError extends AppError {
         : phase === 'body-idle'
           ? `stopped sending its answer to ${endpoint} for ${seconds}`
           : `did not finish answering ${endpoint} within ${seconds}`;
-    super('ENDPOINT_TIMEOUT', `${host} ${what}.`, { retryable: true, details: { host, endpoint, phase, afterMs } });
+    super('TIMEOUT', `${host} ${what}.`, { retryable: true, details: { host, endpoint, phase, afterMs } });
     this.name = 'EndpointTimeoutError';
     this.phase = phase;
   }

@@ -43,7 +43,7 @@ export function deadlineError(
     });
   }
   const limit = `${formatSeconds(budgetMs)}, the limit for ${forUser ? 'this action' : 'a background request'}`;
-  const why = last && last.code !== 'ENDPOINT_TIMEOUT' ? ` The last answer: ${last.message}` : '';
+  const why = last && last.code !== 'TIMEOUT' ? ` The last answer: ${last.message}` : '';
   return new ApiError({
     code: 'DEADLINE_EXCEEDED',
     message: `${host} ${why ? 'gave no usable answer to' : 'did not answer'} ${req.endpoint} within ${limit}, so CoW Desk stopped waiting.${why}`,

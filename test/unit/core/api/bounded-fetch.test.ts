@@ -77,7 +77,7 @@ describe('boundedFetch', () => {
   it('times out a body that goes silent, and a drip that never goes silent long enough at the total', async () => {
     const stalled = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new Uint8Array([0x5b])) }, { highWaterMark: 0 });
     const idle = await (await boundedFetch(fetchWith(stalled), URL_, {}, BOUNDS)).text().then(() => undefined, (e: unknown) => e);
-    expect(idle).toMatchObject({ code: 'ENDPOINT_TIMEOUT', phase: 'body-idle' });
+    expect(idle).toMatchObject({ code: 'TIMEOUT', phase: 'body-idle' });
 
     let timer: ReturnType<typeof setInterval> | undefined;
     const drip = new ReadableStream<Uint8Array>({
@@ -89,7 +89,7 @@ describe('boundedFetch', () => {
     const started = performance.now();
     const total = await (await boundedFetch(fetchWith(drip), URL_, {}, { ...BOUNDS, totalMs: 600 })).text().then(() => undefined, (e: unknown) => e);
     clearInterval(timer);
-    expect(total).toMatchObject({ code: 'ENDPOINT_TIMEOUT', phase: 'total' });
+    expect(total).toMatchObject({ code: 'TIMEOUT', phase: 'total' });
     expect(performance.now() - started).toBeLessThan(1_500);
   });
 
