@@ -50,9 +50,11 @@ export interface Deadlines {
    */
   bodyIdleMs: number;
   /**
-   * The one attempt a user action still gets while health already says the
-   * service is offline: 900 ms, so the action fails "within a second" with the
-   * offline message, yet succeeds at once if the service just came back.
+   * The one attempt a user read still gets while health already says the
+   * service is offline: 600 ms, so the read fails "within a second" with the
+   * offline message (timers and a busy main process get the rest of that
+   * second), yet succeeds at once if a nearby service just came back. A slow
+   * one is seen by the health probes, every 3 s while offline.
    */
   offlineAttemptMs: number;
   /** First backoff after a failure without Retry-After (doubles each time): 1 s (interface.md). */
@@ -68,7 +70,7 @@ export const DEADLINES: Readonly<Deadlines> = {
   attemptMs: 60_000,
   headersMs: 10_000,
   bodyIdleMs: 10_000,
-  offlineAttemptMs: 900,
+  offlineAttemptMs: 600,
   backoffStartMs: 1_000,
   backoffCapMs: 30_000,
 };

@@ -19,7 +19,7 @@ export const { trader } = TEST_ACCOUNTS;
 /**
  * The real deadlines at a tenth, so each case takes seconds: reads 2 s,
  * submissions 3 s, headers and idle body 1 s. The offline fast path keeps its
- * real 900 ms: "within a second" is what the user sees.
+ * real 600 ms: "within a second" is what the user sees.
  */
 export const SCALE = 0.1;
 export const TEST_DEADLINES: Deadlines = { ...scaleDeadlines(SCALE), offlineAttemptMs: DEADLINES.offlineAttemptMs };

@@ -68,9 +68,10 @@ describe('user actions against a broken endpoint', () => {
     await kit.healthWhere((h) => h.services.every((s) => s.state === 'offline'));
 
     const [quote, holders] = await Promise.all([kit.timed('trade.quote', kit.quoteInput), kit.timed('market.holders', { chain: 1, token: WETH })]);
-    expect(quote.ms).toBeLessThan(1_000);
+    expect(quote.ms, `quote answered in ${Math.round(quote.ms)} ms`).toBeLessThan(1_000);
     expect(quote.envelope).toMatchObject({ ok: false, error: { code: 'OFFLINE', message: expect.stringMatching(/is offline .* works again by itself/) } });
-    expect(holders.ms).toBeLessThan(1_000);
+    expect(holders.ms, `holders answered in ${Math.round(holders.ms)} ms`).toBeLessThan(1_000);
+    console.log(`offline fast path: quote ${Math.round(quote.ms)} ms, holders ${Math.round(holders.ms)} ms`);
     const parts = holders.envelope.ok ? holders.envelope.value as HoldersResult : undefined;
     expect(parts?.price).toMatchObject({ ok: false, code: 'OFFLINE' });
     expect(parts?.holders).toMatchObject({ ok: false, code: 'OFFLINE' });
