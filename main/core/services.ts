@@ -3,7 +3,9 @@ import { AppError } from '../common/errors';
 import { contract } from '../common/ipc/contract';
 import type { ServiceEndpoints } from '../common/protocol/endpoints';
 import type { Environment } from '../common/protocol/environments';
+import { DEADLINES, type Deadlines } from '../common/limits';
 import type { ApiClient } from './api/api-client';
+import { withUserDeadlines } from './api/user-action';
 import type { MonitorTiming } from './health/connection-monitor';
 import { appHandlers } from './health/app-handlers';
 import { HealthService, type StoreState } from './health/health-service';
@@ -64,6 +66,8 @@ export interface ServicePorts {
   fetch?: typeof fetch;
   /** The API client's clock (backoff, Retry-After, rate limits); fault tests pass a fake one. */
   apiClock?: Clock;
+  /** Deadlines of user actions and bounds of every request (common/limits); the hostile-server tests shorten them. */
+  deadlines?: Readonly<Deadlines>;
 }
 
 export interface Services {
@@ -102,6 +106,7 @@ export function createServices(ports: ServicePorts): Services {
     ...(ports.healthTiming ? { healthTiming: ports.healthTiming } : {}),
     ...(ports.fetch ? { fetch: ports.fetch } : {}),
     ...(ports.apiClock ? { apiClock: ports.apiClock } : {}),
+    ...(ports.deadlines ? { deadlines: ports.deadlines } : {}),
   });
   const health = new HealthService(ports.appVersion, storeState, settingsModule.settings);
   settingsModule.settings.onChange(() => events.emit('app.healthChanged', health.report()));
@@ -143,7 +148,8 @@ export function createServices(ports: ServicePorts): Services {
   if (ports.watchOrders) watcher.watcher?.start();
 
   const router = createRouter(
-    {
+    // User actions answer within their deadline, whatever the services underneath do.
+    withUserDeadlines({
       ...appHandlers(health),
       ...settingsModule.handlers,
       ...signerHandlersFor(storeState, signing, events),
@@ -158,7 +164,7 @@ export function createServices(ports: ServicePorts): Services {
       }).handlers,
       ...trading.handlers,
       ...watcher.handlers,
-    },
+    }, ports.deadlines ?? DEADLINES),
     ports.log,
   );
 

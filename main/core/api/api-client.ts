@@ -1,7 +1,8 @@
 import type { ServiceEndpoints } from '../../common/protocol/endpoints';
 import type { Environment } from '../../common/protocol/environments';
 import { systemClock, type Clock } from '../clock';
-import type { HttpDeps, RequestOutcome } from './http-client';
+import { DEADLINES, type Deadlines } from '../../common/limits';
+import type { HttpDeps, RequestOutcome, ServiceState } from './http-client';
 import { OrderbookClient } from './orderbook-client';
 import { RateLimiter, type RateLimit } from './rate-limiter';
 import { ResponseCache } from './response-cache';
@@ -33,6 +34,10 @@ export interface ApiClientOptions {
   maxAttempts?: number;
   /** Sees every attempt's outcome (connection health). */
   onOutcome?: (outcome: RequestOutcome) => void;
+  /** Deadlines and connection bounds; tests shorten them (common/limits scaleDeadlines). */
+  deadlines?: Readonly<Deadlines>;
+  /** Connection health per service: user reads fail fast while it says offline. */
+  serviceState?: (service: string) => ServiceState;
 }
 
 export interface ApiClient {
@@ -53,6 +58,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
     ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
+    ...(options.serviceState ? { serviceState: options.serviceState } : {}),
+    deadlines: options.deadlines ?? DEADLINES,
   };
   return {
     orderbook: new OrderbookClient(deps, () => options.endpoints().orderbook, options.environment),

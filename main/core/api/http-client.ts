@@ -1,17 +1,25 @@
 import type { z } from 'zod';
+import { DEADLINES, type Deadlines } from '../../common/limits';
 import { bffErrorBodySchema, feeAmountFromErrorData, orderbookErrorBodySchema } from '../../common/protocol/api';
 import { describeApiError } from '../../common/protocol/error-messages';
 import type { Clock } from '../clock';
 import { ApiError } from './api-error';
-import type { RateLimiter } from './rate-limiter';
+import { boundedFetch, EndpointTimeoutError, ResponseTooLargeError } from './bounded-fetch';
+import type { Lane, RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
 import { DEFAULT_MAX_ATTEMPTS, isRetryable, MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
+import { deadlineError, offlineError, OutcomeUnclearError } from './request-errors';
+import { currentUserAction, handoffMs } from './user-action';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface HttpRequest<T> {
   method: HttpMethod;
   url: string;
+  /** How messages name it: "POST /api/v1/quote" (path template, no ids). */
+  endpoint: string;
+  /** Largest decompressed answer accepted (common/limits RESPONSE_LIMITS). */
+  maxBytes: number;
   /** Rate-limit buckets this request counts against. */
   buckets: readonly string[];
   schema: z.ZodType<T>;
@@ -21,6 +29,12 @@ export interface HttpRequest<T> {
   signal?: AbortSignal;
   /** Facts the error messages can use (the vault relayer to approve, for example). */
   context?: { vaultRelayer?: string };
+  /**
+   * A request that changes state at the service: when it may have landed but
+   * no answer says so by the deadline, the error is an OutcomeUnclearError,
+   * for the caller to resolve by UID (never by signing again).
+   */
+  changes?: 'order' | 'cancellation';
 }
 
 /** What one attempt came to, for the connection-health indicator. */
@@ -34,7 +48,13 @@ export interface RequestOutcome {
   retryAfterMs?: number;
   /** The human message of a failed attempt. */
   error?: string;
+  /** The answer broke a bound (too large): the service is unhealthy even with a 200. */
+  oversize?: boolean;
 }
+
+export { OutcomeUnclearError } from './request-errors';
+
+export type ServiceState = 'checking' | 'ok' | 'slow' | 'offline' | 'failing' | 'rate-limited';
 
 export interface HttpDeps {
   fetch: typeof fetch;
@@ -42,17 +62,25 @@ export interface HttpDeps {
   random: () => number;
   limiter: RateLimiter;
   cache: ResponseCache;
-  /** Per attempt; a hung connection counts as a network error and is retried. */
+  /** Deadlines and connection bounds (common/limits; tests shorten them). */
+  deadlines?: Readonly<Deadlines>;
+  /** Caps one attempt (the probes' short fuse); the deadlines still apply. */
   timeoutMs?: number;
   maxAttempts?: number;
   onOutcome?: (outcome: RequestOutcome) => void;
+  /** What connection health knows of a service: offline makes user reads fail fast. */
+  serviceState?: (service: string) => ServiceState;
 }
 
 /**
- * One request, done the way every call to a CoW service must be: rate-limited,
- * retried by the retry policy, body read as text first (some error bodies are
- * plain text or empty), parsed with the response's zod schema, and every
- * failure turned into an ApiError whose message says what to do.
+ * One request, done the way every call to a CoW service must be: rate-limited
+ * (user actions on their own lane), retried by the retry policy within one
+ * deadline for the whole request (a user action's, or the background one),
+ * read through boundedFetch (size, header, idle and attempt bounds), body read
+ * as text first (some error bodies are plain text or empty), parsed with the
+ * response's zod schema, and every failure turned into an ApiError whose
+ * message says what happened. Deadlines run on real time (Date.now), like the
+ * timers that enforce them; the injected clock paces backoff and rate limits.
  */
 export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T> {
   const cacheKey = `${req.method} ${req.url} ${req.body === undefined ? '' : JSON.stringify(req.body)}`;
@@ -60,18 +88,46 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
     const hit = deps.cache.get(cacheKey);
     if (hit !== undefined) return hit as T;
   }
-  const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const deadlines = deps.deadlines ?? DEADLINES;
+  const action = currentUserAction();
+  const lane: Lane = action ? 'user' : 'background';
+  const budgetMs = action ? action.deadlineMs : deadlines.backgroundRequestMs;
+  const deadlineAt = action ? action.deadlineAt - handoffMs(action) : Date.now() + budgetMs;
+  const service = req.buckets[0] ?? 'unknown';
+  // Health already says offline: one short attempt, so a read fails within a second, or succeeds if the service is back.
+  const offline = action?.kind === 'read' && deps.serviceState?.(service) === 'offline';
+  const maxAttempts = offline ? 1 : (deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  let last: ApiError | undefined;
   for (let attempt = 1; ; attempt += 1) {
-    const release = await deps.limiter.acquire(req.buckets, req.signal);
+    const remaining = deadlineAt - Date.now();
+    if (remaining <= 0) throw deadlineError(req, budgetMs, action !== undefined, last);
+    const expiry = AbortSignal.timeout(remaining);
+    let release: () => void;
+    try {
+      release = await deps.limiter.acquire(req.buckets, req.signal ? AbortSignal.any([req.signal, expiry]) : expiry, {
+        lane,
+        maxHoldMs: remaining,
+      });
+    } catch (error) {
+      req.signal?.throwIfAborted();
+      if (expiry.aborted) throw deadlineError(req, budgetMs, action !== undefined, last);
+      throw error;
+    }
     const started = deps.clock.now();
-    const outcome = await attemptOnce(deps, req).finally(release);
+    const attemptMs = Math.min(deadlines.attemptMs, deps.timeoutMs ?? Number.POSITIVE_INFINITY, offline ? deadlines.offlineAttemptMs : Number.POSITIVE_INFINITY);
+    const outcome = await attemptOnce(deps, req, {
+      maxBytes: req.maxBytes,
+      totalMs: Math.max(1, Math.min(attemptMs, deadlineAt - Date.now())),
+      headersMs: Math.min(deadlines.headersMs, attemptMs),
+      bodyIdleMs: Math.min(deadlines.bodyIdleMs, attemptMs),
+    }).finally(release);
     report(deps, req, outcome, deps.clock.now() - started);
     if (outcome.ok) {
       const parsed = req.schema.safeParse(outcome.body);
       if (!parsed.success) {
         throw new ApiError({
           code: 'BAD_RESPONSE',
-          message: `The service answered ${req.method} ${new URL(req.url).pathname} with data CoW Desk does not understand; nothing was changed.`,
+          message: `The service answered ${req.endpoint} with data CoW Desk does not understand; nothing was changed.`,
           retryable: false,
           status: outcome.status,
         });
@@ -79,17 +135,37 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
       if (req.cache) deps.cache.put(cacheKey, parsed.data, outcome.cacheControl, outcome.age);
       return parsed.data;
     }
-    if (!isRetryable(outcome.failure) || attempt >= maxAttempts) throw outcome.error;
+    last = outcome.error;
     const { failure } = outcome;
+    if (offline) throw offlineError(req, outcome.error);
+    // An attempt the deadline cut short: say so, rather than "did not answer within 0.1 s".
+    if (failure.kind === 'timeout' && deadlineAt - Date.now() <= 5) throw deadlineError(req, budgetMs, action !== undefined, last);
+    if (!retryable(failure) || attempt >= maxAttempts) throw finalError(req, outcome);
     const toldMs = failure.kind === 'status' && failure.status === 429 ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
     if (toldMs !== undefined) {
       // The whole service waits, not just this call; the next acquire sleeps out the hold.
       deps.limiter.hold(req.buckets[0] ?? '', deps.clock.now() + toldMs);
-      if (toldMs > MAX_RETRY_AFTER_MS) throw outcome.error;
+      if (toldMs > MAX_RETRY_AFTER_MS || toldMs >= deadlineAt - Date.now()) throw finalError(req, outcome);
       continue;
     }
-    await deps.clock.sleep(retryDelay(attempt, deps.random), req.signal);
+    const delay = retryDelay(attempt, deps.random, deadlines.backoffStartMs, deadlines.backoffCapMs);
+    // A backoff that would end past the deadline is not slept: the last failure is the answer now.
+    if (Date.now() + delay >= deadlineAt) throw finalError(req, outcome);
+    try {
+      await deps.clock.sleep(delay, req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(deadlineAt - Date.now())]) : AbortSignal.timeout(deadlineAt - Date.now()));
+    } catch (error) {
+      req.signal?.throwIfAborted();
+      if (error instanceof DOMException && error.name === 'TimeoutError') throw finalError(req, outcome);
+      throw error;
+    }
   }
+}
+
+/** A failure that may hide a landed submission becomes "unclear"; a definite refusal stays what it is. */
+function finalError(req: HttpRequest<unknown>, outcome: Extract<Outcome, { ok: false }>): ApiError {
+  const { failure, error } = outcome;
+  const mayHaveLanded = failure.kind === 'network' || failure.kind === 'timeout' || (failure.kind === 'status' && failure.status >= 500);
+  return req.changes && mayHaveLanded ? new OutcomeUnclearError(req.changes, new URL(req.url).host, error) : error;
 }
 
 function report(deps: HttpDeps, req: HttpRequest<unknown>, outcome: Outcome, durationMs: number): void {
@@ -104,28 +180,51 @@ function report(deps: HttpDeps, req: HttpRequest<unknown>, outcome: Outcome, dur
     durationMs,
     error: error.message,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(failure.kind === 'oversize' ? { oversize: true } : {}),
   });
 }
 
+/** Timeouts are retried like network errors; an oversized answer would only come again. */
+function retryable(failure: AttemptFailure): boolean {
+  if (failure.kind === 'timeout') return true;
+  if (failure.kind === 'oversize') return false;
+  return isRetryable(failure);
+}
+
+type AttemptFailure = Failure | { kind: 'timeout' } | { kind: 'oversize'; status: number };
+
 type Outcome =
   | { ok: true; status: number; body: unknown; cacheControl: string | null; age: string | null }
-  | { ok: false; failure: Failure; error: ApiError };
+  | { ok: false; failure: AttemptFailure; error: ApiError };
 
-async function attemptOnce<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<Outcome> {
-  const timeout = AbortSignal.timeout(deps.timeoutMs ?? 30_000);
-  const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-  let response: Response;
+async function attemptOnce<T>(
+  deps: HttpDeps,
+  req: HttpRequest<T>,
+  bounds: { maxBytes: number; totalMs: number; headersMs: number; bodyIdleMs: number },
+): Promise<Outcome> {
+  let response: Response | undefined;
   let text: string;
   try {
-    response = await deps.fetch(req.url, {
-      method: req.method,
-      signal,
-      headers: { Accept: 'application/json', ...(req.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
-    });
+    response = await boundedFetch(
+      deps.fetch,
+      req.url,
+      {
+        method: req.method,
+        headers: { Accept: 'application/json', ...(req.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+        ...(req.signal ? { signal: req.signal } : {}),
+      },
+      { endpoint: req.endpoint, ...bounds },
+    );
     text = await response.text();
   } catch (cause) {
     req.signal?.throwIfAborted();
+    if (cause instanceof ResponseTooLargeError) {
+      return { ok: false, failure: { kind: 'oversize', status: response?.status ?? 0 }, error: new ApiError({ code: cause.code, message: cause.message, retryable: false, cause }) };
+    }
+    if (cause instanceof EndpointTimeoutError) {
+      return { ok: false, failure: { kind: 'timeout' }, error: new ApiError({ code: cause.code, message: cause.message, retryable: true, cause }) };
+    }
     const host = new URL(req.url).host;
     return {
       ok: false,

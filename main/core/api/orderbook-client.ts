@@ -19,6 +19,7 @@ import {
   type OrderCreation,
   type QuoteRequest,
 } from '../../common/protocol/api';
+import { RESPONSE_LIMITS, type ResponseLimitName } from '../../common/limits';
 import { parseAmount } from '../../common/protocol/amounts';
 import { resolveChain } from '../../common/protocol/chains';
 import { CONTRACTS } from '../../common/protocol/contracts';
@@ -48,7 +49,7 @@ export class OrderbookClient {
 
   async quote(chainId: number, body: QuoteRequest, signal?: AbortSignal) {
     const request = parseRequest(quoteRequestSchema, body, 'quote request');
-    return this.call(chainId, 'POST', '/api/v1/quote', quoteResponseSchema, { body: request, buckets: ['orderbook:quote'], signal });
+    return this.call(chainId, 'POST', '/api/v1/quote', quoteResponseSchema, { body: request, buckets: ['orderbook:quote'], signal, limit: 'small' });
   }
 
   /** Answers the UID the service assigned; the caller compares it with its own. */
@@ -57,24 +58,24 @@ export class OrderbookClient {
     parseAmount(order.sellAmount, 'sellAmount');
     parseAmount(order.buyAmount, 'buyAmount');
     const request = parseRequest(orderCreationSchema, order, 'order');
-    return this.call(chainId, 'POST', '/api/v1/orders', orderCreatedSchema, { body: request, buckets: ['orderbook:submit'], signal });
+    return this.call(chainId, 'POST', '/api/v1/orders', orderCreatedSchema, { body: request, buckets: ['orderbook:submit'], signal, limit: 'small', changes: 'order' });
   }
 
   async getOrder(chainId: number, uid: string, signal?: AbortSignal) {
     parseOrderUid(uid);
-    return this.call(chainId, 'GET', `/api/v1/orders/${uid}`, apiOrderSchema, { signal });
+    return this.call(chainId, 'GET', `/api/v1/orders/${uid}`, apiOrderSchema, { signal, limit: 'order', endpoint: 'GET /api/v1/orders/{uid}' });
   }
 
   async getOrderStatus(chainId: number, uid: string, signal?: AbortSignal) {
     parseOrderUid(uid);
-    return this.call(chainId, 'GET', `/api/v1/orders/${uid}/status`, orderStatusSchema, { signal });
+    return this.call(chainId, 'GET', `/api/v1/orders/${uid}/status`, orderStatusSchema, { signal, limit: 'order', endpoint: 'GET /api/v1/orders/{uid}/status' });
   }
 
   /** Any number of UIDs, sent 128 at a time; UIDs the service does not know are simply absent. */
   async ordersByUids(chainId: number, uids: readonly string[], signal?: AbortSignal): Promise<ByUidsResult> {
     const unique = [...new Set(uids.map((uid) => (parseOrderUid(uid), uid.toLowerCase())))];
     const pages = await mapConcurrent(chunk(unique, MAX_UIDS_PER_REQUEST), BY_UIDS_CONCURRENCY, (page) =>
-      this.call(chainId, 'POST', '/api/v1/orders/by_uids', byUidsResponseSchema, { body: page, signal }),
+      this.call(chainId, 'POST', '/api/v1/orders/by_uids', byUidsResponseSchema, { body: page, signal, limit: 'ordersByUids' }),
     );
     const orders = new Map<string, ApiOrder>();
     const errors: ByUidsResult['errors'] = [];
@@ -88,12 +89,12 @@ export class OrderbookClient {
   /** One signed batch (the signature covers exactly these UIDs, so it is not split). */
   async cancelOrders(chainId: number, cancellation: z.input<typeof cancellationRequestSchema>, signal?: AbortSignal): Promise<void> {
     const request = parseRequest(cancellationRequestSchema, cancellation, 'cancellation');
-    await this.call(chainId, 'DELETE', '/api/v1/orders', cancellationResponseSchema, { body: request, buckets: ['orderbook:submit'], signal });
+    await this.call(chainId, 'DELETE', '/api/v1/orders', cancellationResponseSchema, { body: request, buckets: ['orderbook:submit'], signal, limit: 'small', changes: 'cancellation' });
   }
 
   /** Uploads the exact document string and checks the service agrees on its hash. */
   async uploadAppData(chainId: number, hash: string, fullAppData: string, signal?: AbortSignal): Promise<void> {
-    const answered = await this.call(chainId, 'PUT', `/api/v1/app_data/${hash}`, appDataUploadResponseSchema, { body: { fullAppData }, signal });
+    const answered = await this.call(chainId, 'PUT', `/api/v1/app_data/${hash}`, appDataUploadResponseSchema, { body: { fullAppData }, signal, limit: 'small', endpoint: 'PUT /api/v1/app_data/{hash}' });
     if (answered.toLowerCase() !== hash.toLowerCase()) {
       throw new ApiError({
         code: 'AppDataHashMismatch',
@@ -104,24 +105,24 @@ export class OrderbookClient {
   }
 
   async getAppData(chainId: number, hash: string, signal?: AbortSignal): Promise<string> {
-    return (await this.call(chainId, 'GET', `/api/v1/app_data/${hash}`, appDataGetSchema, { signal })).fullAppData;
+    return (await this.call(chainId, 'GET', `/api/v1/app_data/${hash}`, appDataGetSchema, { signal, limit: 'small', endpoint: 'GET /api/v1/app_data/{hash}' })).fullAppData;
   }
 
   /** Newest first; `limit` 1..1000. */
   async accountOrders(chainId: number, owner: string, page: { offset: number; limit: number }, signal?: AbortSignal) {
     const limit = Math.min(Math.max(1, Math.trunc(page.limit)), ACCOUNT_ORDERS_PAGE_LIMIT);
     const query = new URLSearchParams({ offset: String(Math.max(0, Math.trunc(page.offset))), limit: String(limit) });
-    return this.call(chainId, 'GET', `/api/v1/account/${owner}/orders?${query}`, accountOrdersSchema, { signal });
+    return this.call(chainId, 'GET', `/api/v1/account/${owner}/orders?${query}`, accountOrdersSchema, { signal, limit: 'accountOrders', endpoint: 'GET /api/v1/account/{owner}/orders' });
   }
 
   async trades(chainId: number, filter: { owner: string } | { orderUid: string }, page: { offset: number; limit: number }, signal?: AbortSignal) {
     const query = new URLSearchParams({ ...filter, offset: String(page.offset), limit: String(page.limit) });
-    return this.call(chainId, 'GET', `/api/v2/trades?${query}`, tradesResponseSchema, { signal });
+    return this.call(chainId, 'GET', `/api/v2/trades?${query}`, tradesResponseSchema, { signal, limit: 'trades', endpoint: 'GET /api/v2/trades' });
   }
 
   async solverCompetition(chainId: number, by: { auctionId: number } | { txHash: string }, signal?: AbortSignal) {
     const path = 'auctionId' in by ? `/api/v2/solver_competition/${by.auctionId}` : `/api/v2/solver_competition/by_tx_hash/${by.txHash}`;
-    return this.call(chainId, 'GET', path, solverCompetitionSchema, { signal });
+    return this.call(chainId, 'GET', path, solverCompetitionSchema, { signal, limit: 'solverCompetition', endpoint: `GET ${'auctionId' in by ? '/api/v2/solver_competition/{auctionId}' : '/api/v2/solver_competition/by_tx_hash/{txHash}'}` });
   }
 
   private call<T>(
@@ -129,11 +130,22 @@ export class OrderbookClient {
     method: HttpMethod,
     path: string,
     schema: z.ZodType<T>,
-    options: { body?: unknown; buckets?: readonly string[]; signal?: AbortSignal | undefined },
+    options: {
+      body?: unknown;
+      buckets?: readonly string[];
+      signal?: AbortSignal | undefined;
+      limit: ResponseLimitName;
+      /** The path template, when the path holds ids (messages name the endpoint, not the order). */
+      endpoint?: string;
+      changes?: HttpRequest<T>['changes'];
+    },
   ): Promise<T> {
     const req: HttpRequest<T> = {
       method,
       url: `${this.baseUrl()}/${resolveChain(chainId).orderbookSegment}${path}`,
+      endpoint: options.endpoint ?? `${method} ${path}`,
+      maxBytes: RESPONSE_LIMITS[options.limit],
+      ...(options.changes ? { changes: options.changes } : {}),
       buckets: ['orderbook', ...(options.buckets ?? [])],
       schema,
       context: { vaultRelayer: CONTRACTS[this.environment()].vaultRelayer },

@@ -27,13 +27,36 @@ interface Slot {
 
 export type Release = () => void;
 
+/**
+ * Who is waiting: a person (quote, submit, cancel, lookups, holders) or
+ * background work (history sync, watcher, tracker). Both share the one budget;
+ * a waiting user request is always served before any waiting background one.
+ */
+export type Lane = 'user' | 'background';
+
+export interface AcquireOptions {
+  lane?: Lane;
+  /** A Retry-After hold longer than this fails the call at once (the user action's time left). */
+  maxHoldMs?: number;
+}
+
+interface Waiter {
+  readonly buckets: readonly string[];
+  readonly lane: Lane;
+  readonly maxHoldMs: number;
+  readonly resolve: (release: Release) => void;
+  readonly reject: (reason: unknown) => void;
+  readonly detach: () => void;
+}
+
 export class RateLimiter {
   private readonly slots = new Map<string, Slot[]>();
-  /** One queue per service (the first bucket): a full orderbook never holds up the token service. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Waiters per service (the first bucket): a full orderbook never holds up the token service. */
+  private readonly waiting = new Map<string, Waiter[]>();
+  /** Services whose scheduler loop is running, and how to wake it early. */
+  private readonly pumps = new Map<string, () => void>();
   /** Buckets closed until a time the service named in a Retry-After. */
   private readonly holds = new Map<string, number>();
-  private released: (() => void) | undefined;
 
   constructor(
     private readonly limits: Readonly<Record<string, RateLimit>>,
@@ -42,12 +65,33 @@ export class RateLimiter {
     private readonly maxHoldMs = Number.POSITIVE_INFINITY,
   ) {}
 
-  /** Waits for a slot in every named bucket; callers of one service are served in order. Call the result when the response is in. */
-  acquire(buckets: readonly string[], signal?: AbortSignal): Promise<Release> {
+  /**
+   * Waits for a slot in every named bucket. Callers of one service are served
+   * in order within their lane, the user lane first. Call the result when the
+   * response is in.
+   */
+  acquire(buckets: readonly string[], signal?: AbortSignal, options: AcquireOptions = {}): Promise<Release> {
     const service = buckets[0] ?? '';
-    const turn = (this.queues.get(service) ?? Promise.resolve()).then(() => this.take(buckets, signal));
-    this.queues.set(service, turn.catch(() => undefined));
-    return turn;
+    return new Promise<Release>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        this.remove(service, waiter);
+        reject(signal?.reason);
+        this.wake(service);
+      };
+      const waiter: Waiter = {
+        buckets,
+        lane: options.lane ?? 'background',
+        maxHoldMs: Math.min(this.maxHoldMs, options.maxHoldMs ?? Number.POSITIVE_INFINITY),
+        resolve,
+        reject,
+        detach: () => signal?.removeEventListener('abort', onAbort),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.set(service, [...(this.waiting.get(service) ?? []), waiter]);
+      this.wake(service);
+      void this.pump(service);
+    });
   }
 
   /** The service said to wait (429 Retry-After): nobody sends to `bucket` before `untilMs`. */
@@ -55,31 +99,58 @@ export class RateLimiter {
     this.holds.set(bucket, Math.max(untilMs, this.holds.get(bucket) ?? 0));
   }
 
-  private async take(buckets: readonly string[], signal?: AbortSignal): Promise<Release> {
-    for (;;) {
-      signal?.throwIfAborted();
-      const now = this.clock.now();
-      let wait = this.heldFor(buckets, now);
-      let inFlightBlocks = false;
-      for (const bucket of buckets.filter((name) => this.limits[name])) {
-        const limit = this.limits[bucket]!.perSecond;
-        const live = (this.slots.get(bucket) ?? []).filter((slot) => slot.end === undefined || slot.end > now - WINDOW_MS - SAFETY_MS);
-        this.slots.set(bucket, live);
-        if (live.length < limit) continue;
-        const finished = live.flatMap((slot) => (slot.end === undefined ? [] : [slot.end])).sort((a, b) => a - b);
-        const mustExpire = live.length - limit + 1;
-        if (finished.length < mustExpire) inFlightBlocks = true;
-        else wait = Math.max(wait, finished[mustExpire - 1]! + WINDOW_MS + SAFETY_MS - now);
+  /** One loop per service hands out slots to the head waiter, sleeping only until something can change. */
+  private async pump(service: string): Promise<void> {
+    if (this.pumps.has(service)) return;
+    this.pumps.set(service, () => undefined);
+    try {
+      for (;;) {
+        const queue = this.waiting.get(service) ?? [];
+        const head = queue.find((waiter) => waiter.lane === 'user') ?? queue[0];
+        if (!head) return;
+        const now = this.clock.now();
+        let held: number;
+        try {
+          held = this.heldFor(head.buckets, now, head.maxHoldMs);
+        } catch (error) {
+          this.settle(service, head);
+          head.reject(error);
+          continue;
+        }
+        const { wait, inFlightBlocks } = this.room(head.buckets, now);
+        if (!inFlightBlocks && Math.max(held, wait) <= 0) {
+          this.settle(service, head);
+          head.resolve(this.occupy(service, head.buckets.filter((name) => this.limits[name])));
+          continue;
+        }
+        await this.nap(service, inFlightBlocks && held <= 0 ? undefined : Math.max(held, wait));
       }
-      if (!inFlightBlocks && wait <= 0) return this.occupy(buckets.filter((name) => this.limits[name]));
-      await (inFlightBlocks ? this.nextRelease(signal) : this.clock.sleep(wait, signal));
+    } finally {
+      this.pumps.delete(service);
     }
   }
 
-  private heldFor(buckets: readonly string[], now: number): number {
+  /** How long until `buckets` all have room; `inFlightBlocks` when only a response can free one. */
+  private room(buckets: readonly string[], now: number): { wait: number; inFlightBlocks: boolean } {
+    let wait = 0;
+    let inFlightBlocks = false;
+    for (const bucket of buckets.filter((name) => this.limits[name])) {
+      const limit = this.limits[bucket]!.perSecond;
+      const live = (this.slots.get(bucket) ?? []).filter((slot) => slot.end === undefined || slot.end > now - WINDOW_MS - SAFETY_MS);
+      this.slots.set(bucket, live);
+      if (live.length < limit) continue;
+      const finished = live.flatMap((slot) => (slot.end === undefined ? [] : [slot.end])).sort((a, b) => a - b);
+      const mustExpire = live.length - limit + 1;
+      if (finished.length < mustExpire) inFlightBlocks = true;
+      else wait = Math.max(wait, finished[mustExpire - 1]! + WINDOW_MS + SAFETY_MS - now);
+    }
+    return { wait, inFlightBlocks };
+  }
+
+  private heldFor(buckets: readonly string[], now: number, maxHoldMs: number): number {
     const until = Math.max(0, ...buckets.map((bucket) => this.holds.get(bucket) ?? 0));
     const wait = until - now;
-    if (wait > this.maxHoldMs) {
+    if (wait > maxHoldMs) {
       throw new AppError('RateLimited', `The service asked CoW Desk to wait ${Math.ceil(wait / 1000)} s before sending more. Try again then.`, {
         retryable: true,
         details: { retryAfterMs: wait },
@@ -88,26 +159,41 @@ export class RateLimiter {
     return wait;
   }
 
-  private occupy(buckets: readonly string[]): Release {
+  private occupy(service: string, buckets: readonly string[]): Release {
     const slot: Slot = { end: undefined };
-    for (const bucket of buckets) this.slots.get(bucket)!.push(slot);
+    for (const bucket of buckets) this.slots.set(bucket, [...(this.slots.get(bucket) ?? []), slot]);
     return () => {
       if (slot.end !== undefined) return;
       slot.end = this.clock.now();
-      const wake = this.released;
-      this.released = undefined;
-      wake?.();
+      this.wake(service);
     };
   }
 
-  private nextRelease(signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const previous = this.released;
-      this.released = () => {
-        previous?.();
+  /** Sleeps until `ms` passed (forever when undefined) or the service is woken: an arrival, a release, an abort. */
+  private nap(service: string, ms: number | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = new AbortController();
+      const done = () => {
+        timer.abort();
         resolve();
       };
-      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      this.pumps.set(service, done);
+      if (ms !== undefined) this.clock.sleep(ms, timer.signal).then(done, () => undefined);
     });
+  }
+
+  private wake(service: string): void {
+    this.pumps.get(service)?.();
+  }
+
+  private settle(service: string, waiter: Waiter): void {
+    waiter.detach();
+    this.remove(service, waiter);
+  }
+
+  private remove(service: string, waiter: Waiter): void {
+    const queue = this.waiting.get(service) ?? [];
+    const index = queue.indexOf(waiter);
+    if (index >= 0) queue.splice(index, 1);
   }
 }

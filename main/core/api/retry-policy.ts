@@ -1,3 +1,4 @@
+import { DEADLINES } from '../../common/limits';
 import { isRetryableStatus } from '../../common/protocol/error-messages';
 
 /**
@@ -6,8 +7,8 @@ import { isRetryableStatus } from '../../common/protocol/error-messages';
  * service sent one, else exponential backoff with jitter; 5xx and network errors
  * back off from 1 s, doubling, to at most 30 s. Attempts are bounded.
  */
-export const BACKOFF_START_MS = 1_000;
-export const BACKOFF_CAP_MS = 30_000;
+export const BACKOFF_START_MS = DEADLINES.backoffStartMs;
+export const BACKOFF_CAP_MS = DEADLINES.backoffCapMs;
 export const DEFAULT_MAX_ATTEMPTS = 6;
 
 export type Failure = { kind: 'status'; status: number; retryAfter: string | null } | { kind: 'network' };
@@ -29,16 +30,30 @@ export const MAX_RETRY_AFTER_MS = 60_000;
  * 1), for failures the service gave no wait for: a 429 with Retry-After is held
  * in the rate limiter instead, for every caller of that service.
  */
-export function retryDelay(attempt: number, random: () => number): number {
-  const exponential = BACKOFF_START_MS * 2 ** (attempt - 1);
-  return Math.min(BACKOFF_CAP_MS, Math.round(exponential * (1 + 0.25 * random())));
+export function retryDelay(attempt: number, random: () => number, startMs = BACKOFF_START_MS, capMs = BACKOFF_CAP_MS): number {
+  const exponential = startMs * 2 ** (attempt - 1);
+  return Math.min(capMs, Math.round(exponential * (1 + 0.25 * random())));
 }
 
-/** Retry-After is either delta-seconds or an HTTP date. */
+/** The three HTTP-date forms of RFC 9110 (IMF-fixdate, RFC 850, asctime); nothing looser. */
+const HTTP_DATE = [
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+
+/**
+ * Retry-After is either delta-seconds or an HTTP date; anything else ("soon",
+ * "1.5", "-1", which Date.parse would read as years) counts as absent, so the
+ * normal backoff applies.
+ */
 export function parseRetryAfter(header: string | null, nowMs: number): number | undefined {
   if (!header) return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
+  const form = HTTP_DATE.findIndex((pattern) => pattern.test(value));
+  if (form < 0) return undefined;
+  // asctime carries no zone but means GMT; Date.parse would read it as local time.
+  const date = Date.parse(form === 2 ? `${value} GMT` : value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }

@@ -9,11 +9,14 @@ import {
   type Pool,
 } from '../../common/protocol/api';
 import { addressSchema } from '../../common/protocol/api';
+import { RESPONSE_LIMITS, type ResponseLimitName } from '../../common/limits';
 import { resolveChain } from '../../common/protocol/chains';
 import { ApiError } from './api-error';
 import { chunk, mapConcurrent } from './batching';
 import { request, type HttpDeps, type HttpMethod } from './http-client';
 import { parseRequest } from './request-validation';
+
+const POOLS = 'POST /{chainId}/yield/pools';
 
 /** `-` stands for the chain's native asset on the price endpoint. */
 export const NATIVE_ASSET = '-';
@@ -27,11 +30,11 @@ export class TokenServiceClient {
 
   /** Cached for as long as the service's Cache-Control says (the live service sends none). */
   async usdPrice(chainId: number, token: string, signal?: AbortSignal) {
-    return this.call('GET', `/${resolveChain(chainId).id}/tokens/${tokenPath(token)}/usdPrice`, tokenPriceSchema, { cache: true, signal });
+    return this.call('GET', `/${resolveChain(chainId).id}/tokens/${tokenPath(token)}/usdPrice`, tokenPriceSchema, { cache: true, signal, limit: 'small', endpoint: 'GET /{chainId}/tokens/{token}/usdPrice' });
   }
 
   async topHolders(chainId: number, token: string, signal?: AbortSignal) {
-    return this.call('GET', `/${resolveChain(chainId).id}/tokens/${tokenPath(token)}/topHolders`, topHoldersSchema, { signal });
+    return this.call('GET', `/${resolveChain(chainId).id}/tokens/${tokenPath(token)}/topHolders`, topHoldersSchema, { signal, limit: 'topHolders', endpoint: 'GET /{chainId}/tokens/{token}/topHolders' });
   }
 
   /**
@@ -40,10 +43,10 @@ export class TokenServiceClient {
    */
   async pools(chainId: number, addresses: readonly string[], signal?: AbortSignal): Promise<Pool[]> {
     const path = `/${resolveChain(chainId).id}/yield/pools`;
-    if (addresses.length === 0) return this.call('POST', path, poolsResponseSchema, { body: [], signal });
+    if (addresses.length === 0) return this.call('POST', path, poolsResponseSchema, { body: [], signal, limit: 'pools', endpoint: POOLS });
     const unique = [...new Set(addresses.map((address) => parseRequest(addressSchema, address, 'pool address')))];
     const pages = await mapConcurrent(chunk(unique, MAX_POOLS_PER_REQUEST), 2, (page) =>
-      this.call('POST', path, poolsResponseSchema, { body: page, signal }),
+      this.call('POST', path, poolsResponseSchema, { body: page, signal, limit: 'pools', endpoint: POOLS }),
     );
     const merged = new Map<string, Pool>();
     for (const pool of pages.flat()) merged.set(pool.contract_address.toLowerCase(), pool);
@@ -51,13 +54,13 @@ export class TokenServiceClient {
   }
 
   async poolsAverageApr(chainId: number, signal?: AbortSignal) {
-    return this.call('GET', `/${resolveChain(chainId).id}/yield/pools-average-apr`, averageAprSchema, { cache: true, signal });
+    return this.call('GET', `/${resolveChain(chainId).id}/yield/pools-average-apr`, averageAprSchema, { cache: true, signal, limit: 'averageApr', endpoint: 'GET /{chainId}/yield/pools-average-apr' });
   }
 
   /** A 404 means the deployment has the notification integration switched off. */
   async accountNotifications(account: string, signal?: AbortSignal) {
     try {
-      return await this.call('GET', `/accounts/${parseRequest(addressSchema, account, 'account address')}/notifications`, notificationsResponseSchema, { cache: true, signal });
+      return await this.call('GET', `/accounts/${parseRequest(addressSchema, account, 'account address')}/notifications`, notificationsResponseSchema, { cache: true, signal, limit: 'notifications', endpoint: 'GET /accounts/{account}/notifications' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         throw new ApiError({
@@ -75,11 +78,13 @@ export class TokenServiceClient {
     method: HttpMethod,
     path: string,
     schema: z.ZodType<T>,
-    options: { body?: unknown; cache?: boolean; signal?: AbortSignal | undefined },
+    options: { body?: unknown; cache?: boolean; signal?: AbortSignal | undefined; limit: ResponseLimitName; endpoint: string },
   ): Promise<T> {
     return request(this.deps, {
       method,
       url: `${this.baseUrl()}${path}`,
+      endpoint: options.endpoint,
+      maxBytes: RESPONSE_LIMITS[options.limit],
       buckets: ['tokenService'],
       schema,
       ...(options.body === undefined ? {} : { body: options.body }),

@@ -136,7 +136,14 @@ export class ConnectionMonitor {
     }
   }
 
+  /** What is known of one service now (the API client fails user reads fast while it is offline). */
+  state(service: string): ServiceState {
+    return SERVICES.includes(service as ConfigurableService) ? this.entry(service as ConfigurableService).state : 'checking';
+  }
+
   private stateOf(outcome: RequestOutcome, fromProbe: boolean): ServiceState {
+    // An answer over its size limit came from a broken or hostile server, whatever its status.
+    if (outcome.oversize) return 'failing';
     if (outcome.status === 0) return 'offline';
     if (outcome.status === 429) return 'rate-limited';
     // Ordinary traffic gets 4xx for the user's own mistakes (a bad order); that says nothing about health.

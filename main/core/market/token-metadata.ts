@@ -1,4 +1,5 @@
 import { createPublicClient, erc20Abi, http, type Address } from 'viem';
+import { jsonRpcFetch } from '../api/bounded-fetch';
 import type { TokenMeta } from '../../common/market/market-schema';
 import { findKnownToken } from '../../common/protocol/tokens';
 
@@ -33,7 +34,8 @@ export async function tokenMetadata(chainId: number, token: Address, options: Me
     transport: http(options.rpcUrl, {
       timeout: options.timeoutMs ?? 8_000,
       retryCount: 0,
-      ...(options.fetch ? { fetchFn: options.fetch } : {}),
+      // Bounded like every remote answer (common/limits): a hostile node cannot flood memory or stall a call.
+      fetchFn: jsonRpcFetch(options.fetch),
     }),
   });
   const read = <F extends 'symbol' | 'decimals' | 'totalSupply'>(functionName: F) =>

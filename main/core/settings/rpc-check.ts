@@ -1,4 +1,5 @@
 import { createPublicClient, http } from 'viem';
+import { jsonRpcFetch } from '../api/bounded-fetch';
 import { AppError } from '../../common/errors';
 import { resolveChain } from '../../common/protocol/chains';
 import type { RpcChecker } from './settings-service';
@@ -17,7 +18,8 @@ export function createRpcChecker(options: { timeoutMs?: number; fetch?: typeof f
       transport: http(url, {
         timeout: options.timeoutMs ?? 8_000,
         retryCount: 0,
-        ...(options.fetch ? { fetchFn: options.fetch } : {}),
+        // Bounded like every remote answer (common/limits): a hostile node cannot flood memory or stall a call.
+        fetchFn: jsonRpcFetch(options.fetch),
       }),
     });
     let served: number;

@@ -3,6 +3,7 @@ import type { ServiceEndpoints } from '../../common/protocol/endpoints';
 import { DEFAULT_ENDPOINTS } from '../../common/protocol/endpoints';
 import { ENVIRONMENTS, type Environment } from '../../common/protocol/environments';
 import { createApiClient, type ApiClient } from '../api/api-client';
+import type { Deadlines } from '../../common/limits';
 import type { Clock } from '../clock';
 import type { RequestOutcome } from '../api/http-client';
 import { ConnectionMonitor, type MonitorTiming } from '../health/connection-monitor';
@@ -24,6 +25,8 @@ export interface SettingsModuleOptions {
   healthTiming?: Partial<MonitorTiming>;
   fetch?: typeof fetch;
   apiClock?: Clock;
+  /** Deadlines and connection bounds of the API client (common/limits); tests shorten them. */
+  deadlines?: Readonly<Deadlines>;
 }
 
 export interface SettingsModule {
@@ -61,6 +64,8 @@ export function createSettingsModule(options: SettingsModuleOptions): SettingsMo
     endpoints: () => settings.endpoints(),
     environment: () => settings.environment(),
     onOutcome: (outcome: RequestOutcome) => monitor.record(outcome),
+    serviceState: (service) => monitor.state(service),
+    ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.apiClock ? { clock: options.apiClock } : {}),
   });

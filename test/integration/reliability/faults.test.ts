@@ -107,8 +107,10 @@ describe('fault suite against the sandbox', () => {
 
   it('loses and duplicates nothing in SQLite: the history is complete and every accepted order is journalled once', async () => {
     const sync = answers.find((a) => a.op === 'sync')!.answer;
-    if (!sync.ok || (sync.value as { lastError: string | null }).lastError) {
-      // The storm may defeat a pass; the next pass, with the service healthy again, must complete it.
+    const status = sync.ok ? (sync.value as { lastError: string | null; offline: boolean; lastSyncedAt: number | null }) : undefined;
+    if (!status || status.lastError || status.offline || status.lastSyncedAt === null) {
+      // The storm may defeat a pass (an error, or dropped connections that made it stop as offline);
+      // the next pass, with the service healthy again, must complete it.
       await services.router.handle('history.syncNow', undefined);
     }
     const db = new BetterSqlite3(join(dir.path, STORE_FILE), { readonly: true });

@@ -86,3 +86,34 @@ describe('rate limiter', () => {
     await expect(limiter.acquire(['a'])).resolves.toBeTypeOf('function');
   });
 });
+
+describe('rate limiter lanes', () => {
+  it('serves a waiting user request before every waiting background one, within the same budget', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ orderbook: { perSecond: 2 } }, clock);
+    const order: string[] = [];
+    const times: number[] = [];
+    const take = async (name: string, lane: 'user' | 'background') => {
+      const release = await limiter.acquire(['orderbook'], undefined, { lane });
+      order.push(name);
+      times.push(clock.now());
+      release();
+    };
+    const background = Array.from({ length: 6 }, (_, i) => take(`sync ${i}`, 'background'));
+    const user = take('quote', 'user');
+    await Promise.all([...background, user]);
+    // The first two had their slots at once; the quote, queued after four more, goes next.
+    expect(order.slice(0, 3)).toEqual(['sync 0', 'sync 1', 'quote']);
+    expect(busiestWindow(times)).toBeLessThanOrEqual(2);
+  });
+
+  it('fails a user request at once when a Retry-After hold outlasts its time left, while background work waits it out', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ orderbook: { perSecond: 10 } }, clock, 60_000);
+    limiter.hold('orderbook', clock.now() + 5_000);
+    await expect(limiter.acquire(['orderbook'], undefined, { lane: 'user', maxHoldMs: 2_000 })).rejects.toMatchObject({ code: 'RateLimited' });
+    const start = clock.now();
+    (await limiter.acquire(['orderbook'], undefined, { lane: 'background' }))();
+    expect(clock.now() - start).toBeGreaterThanOrEqual(5_000);
+  });
+});

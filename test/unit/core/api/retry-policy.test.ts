@@ -34,3 +34,21 @@ describe('retry policy', () => {
     expect(Math.max(...jittered)).toBe(BACKOFF_CAP_MS);
   });
 });
+
+describe('Retry-After that is neither seconds nor an HTTP date', () => {
+  it('counts as absent, even where Date.parse would read it as a year', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    for (const value of ['soon', '1.5', '-1', '+5', '5s', '2026-11-22T10:00:12Z', 'Sun, 22 Nov 2026']) {
+      expect(parseRetryAfter(value, now), value).toBeUndefined();
+    }
+    // Date.parse('2') is a date in 2001; as delta-seconds it is simply 2 s.
+    expect(parseRetryAfter('2', now)).toBe(2_000);
+  });
+
+  it('accepts the three HTTP-date forms', () => {
+    const now = Date.parse('1994-11-06T08:49:00Z');
+    expect(parseRetryAfter('Sun, 06 Nov 1994 08:49:37 GMT', now)).toBe(37_000);
+    expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', now)).toBe(37_000);
+    expect(parseRetryAfter('Sun Nov  6 08:49:37 1994', now)).toBe(37_000);
+  });
+});

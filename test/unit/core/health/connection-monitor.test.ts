@@ -114,4 +114,14 @@ describe('ConnectionMonitor', () => {
     expect(states(fresh)).toEqual(['ok', 'ok']);
     expect(states(monitor.snapshot())).toEqual(['ok', 'ok']);
   });
+
+  it('marks a service failing when an answer broke its size limit, even a 200, and says so', async () => {
+    const { monitor } = start({ orderbook: { status: 200, body: [{ padding: 'x'.repeat(20 * 1024 * 1024) }] }, tokenService: PRICE_OK });
+    const health = await monitor.checkNow();
+    const orderbook = health.services.find((s) => s.service === 'orderbook')!;
+    expect(orderbook.state).toBe('failing');
+    expect(orderbook.lastError).toMatch(/more than 16 MiB/);
+    expect(monitor.state('orderbook')).toBe('failing');
+    expect(monitor.state('tokenService')).toBe('ok');
+  });
 });

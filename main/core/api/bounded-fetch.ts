@@ -1,0 +1,183 @@
+import { AppError } from '../../common/errors';
+import { DEADLINES, formatBytes, RESPONSE_LIMITS, type Deadlines } from '../../common/limits';
+
+/**
+ * Bounds on one HTTP exchange. Every remote answer CoW Desk reads goes through
+ * these: the CoW services (http-client), JSON-RPC (viem's `fetchFn`) and
+ * token-list downloads, so none can cost unbounded memory or time.
+ */
+export interface FetchBounds {
+  /** How messages name the request: "GET /api/v1/quote", "JSON-RPC eth_call". */
+  endpoint: string;
+  /** Largest decompressed body accepted; reading stops at it. */
+  maxBytes: number;
+  /** Sending to response headers, connecting included. */
+  headersMs: number;
+  /** Longest silence between two body chunks. */
+  bodyIdleMs: number;
+  /** The whole exchange, headers and body (a drip-feed cannot outlast it). */
+  totalMs: number;
+}
+
+/** The answer was larger than its endpoint's limit; reading stopped there. */
+export class ResponseTooLargeError extends AppError {
+  constructor(host: string, endpoint: string, limitBytes: number) {
+    super(
+      'RESPONSE_TOO_LARGE',
+      `${host} answered ${endpoint} with more than ${formatBytes(limitBytes)}, the most CoW Desk accepts there; it stopped reading and treats the service as unhealthy. Check the endpoint in Settings.`,
+      { retryable: false, details: { host, endpoint, limitBytes } },
+    );
+    this.name = 'ResponseTooLargeError';
+  }
+}
+
+export type TimeoutPhase = 'headers' | 'body-idle' | 'total';
+
+/** The server did not answer (or stopped answering) in time; nothing more is read. */
+export class EndpointTimeoutError extends AppError {
+  readonly phase: TimeoutPhase;
+
+  constructor(host: string, endpoint: string, phase: TimeoutPhase, afterMs: number) {
+    const seconds = formatSeconds(afterMs);
+    const what =
+      phase === 'headers'
+        ? `did not start answering ${endpoint} within ${seconds}`
+        : phase === 'body-idle'
+          ? `stopped sending its answer to ${endpoint} for ${seconds}`
+          : `did not finish answering ${endpoint} within ${seconds}`;
+    super('TIMEOUT', `${host} ${what}.`, { retryable: true, details: { host, endpoint, phase, afterMs } });
+    this.name = 'EndpointTimeoutError';
+    this.phase = phase;
+  }
+}
+
+export function formatSeconds(ms: number): string {
+  return ms >= 10_000 || ms % 1000 === 0 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * `fetch` with bounds. The returned Response's body is the server's body,
+ * decompressed by fetch, pulled one chunk at a time only when the caller reads
+ * (no read-ahead), counted, and cut off with a ResponseTooLargeError at the
+ * limit or an EndpointTimeoutError when the server stalls; the connection is
+ * aborted in both cases. Platform features only (AbortSignal, streams), so it
+ * wraps any fetch: Node's, Electron's, a test's.
+ */
+export async function boundedFetch(fetchFn: typeof fetch, url: string, init: RequestInit, bounds: FetchBounds): Promise<Response> {
+  const host = new URL(url).host;
+  const control = new AbortController();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let headersIn = false;
+  const after = (ms: number, phase: TimeoutPhase) => {
+    // The whole-exchange limit running out before any header is, to the user, a server that never started answering.
+    const timer = setTimeout(() => control.abort(new EndpointTimeoutError(host, bounds.endpoint, phase === 'total' && !headersIn ? 'headers' : phase, ms)), ms);
+    timer.unref?.();
+    timers.add(timer);
+    return timer;
+  };
+  const done = () => {
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+  };
+  after(bounds.totalMs, 'total');
+  const headersTimer = after(bounds.headersMs, 'headers');
+  const signal = init.signal ? AbortSignal.any([init.signal, control.signal]) : control.signal;
+
+  let response: Response;
+  try {
+    response = await fetchFn(url, { ...init, signal });
+  } catch (error) {
+    done();
+    throw signal.aborted ? signal.reason : error;
+  }
+  headersIn = true;
+  clearTimeout(headersTimer);
+  timers.delete(headersTimer);
+
+  const declared = Number(response.headers.get('content-length'));
+  const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
+  if (!encoded && Number.isFinite(declared) && declared > bounds.maxBytes) {
+    // Said so up front: no need to read a byte.
+    const error = new ResponseTooLargeError(host, bounds.endpoint, bounds.maxBytes);
+    control.abort(error);
+    done();
+    throw error;
+  }
+  if (!response.body) {
+    done();
+    return response;
+  }
+
+  const reader = response.body.getReader();
+  let received = 0;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const fail = (error: unknown) => {
+    control.abort(error);
+    done();
+    void reader.cancel(error).catch(() => undefined);
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        idleTimer = after(bounds.bodyIdleMs, 'body-idle');
+        let chunk: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          // An abort (a timer, the caller) errors the fetch's body, so this read rejects with its reason.
+          chunk = await reader.read();
+        } catch (error) {
+          const reason = control.signal.aborted ? control.signal.reason : signal.aborted ? signal.reason : error;
+          fail(reason);
+          controller.error(reason);
+          return;
+        } finally {
+          clearTimeout(idleTimer);
+          timers.delete(idleTimer!);
+        }
+        if (chunk.done) {
+          done();
+          controller.close();
+          return;
+        }
+        received += chunk.value.byteLength;
+        if (received > bounds.maxBytes) {
+          const error = new ResponseTooLargeError(host, bounds.endpoint, bounds.maxBytes);
+          fail(error);
+          controller.error(error);
+          return;
+        }
+        controller.enqueue(chunk.value);
+      },
+      cancel(reason) {
+        fail(reason);
+      },
+    },
+    // No read-ahead: a chunk is pulled from the server only when the reader asks for one.
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** A fetch with these bounds built in, for libraries that take one (viem's `fetchFn`, token-list downloads). */
+export function boundedFetcher(bounds: Omit<FetchBounds, 'endpoint'> & { endpoint?: string }, fetchFn: typeof fetch = globalThis.fetch): typeof fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    return boundedFetch(fetchFn, url, init ?? {}, { ...bounds, endpoint: bounds.endpoint ?? `${method} ${new URL(url).pathname}` });
+  };
+}
+
+/** viem's `fetchFn` for every JSON-RPC client (wallet, token metadata, the RPC check): 4 MiB and the connection bounds per call. */
+export function jsonRpcFetch(fetchFn: typeof fetch = globalThis.fetch, deadlines: Readonly<Deadlines> = DEADLINES): typeof fetch {
+  return boundedFetcher(
+    { endpoint: 'JSON-RPC', maxBytes: RESPONSE_LIMITS.jsonRpc, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
+    fetchFn,
+  );
+}
+
+/** For downloading a token list: the largest real lists with headroom, and the same connection bounds. */
+export function tokenListFetch(fetchFn: typeof fetch = globalThis.fetch, deadlines: Readonly<Deadlines> = DEADLINES): typeof fetch {
+  return boundedFetcher(
+    { endpoint: 'token list', maxBytes: RESPONSE_LIMITS.tokenList, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
+    fetchFn,
+  );
+}

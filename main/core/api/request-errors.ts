@@ -1,0 +1,66 @@
+import { ApiError } from './api-error';
+import { formatSeconds } from './bounded-fetch';
+
+/**
+ * A state-changing request whose fate is unknown at its deadline: it may have
+ * reached the service. Resolve it by the order's UID; never sign again.
+ */
+export class OutcomeUnclearError extends ApiError {
+  constructor(what: 'order' | 'cancellation', host: string, cause: ApiError) {
+    super({
+      code: 'OUTCOME_UNCLEAR',
+      message:
+        what === 'order'
+          ? `${host} did not confirm the order in time (${cause.message}). It may have been placed: do not sign again; CoW Desk checks it by its UID.`
+          : `${host} did not confirm the cancellation in time (${cause.message}). It may have gone through: CoW Desk checks the order's status.`,
+      retryable: false,
+      ...(cause.status !== undefined ? { status: cause.status } : {}),
+      cause,
+    });
+    this.name = 'OutcomeUnclearError';
+  }
+}
+
+/**
+ * The request's deadline passed (`budgetMs`: the user action's, or a
+ * background request's); for a state-changing request already sent, its
+ * outcome is unclear.
+ */
+export function deadlineError(
+  req: { url: string; endpoint: string; changes?: 'order' | 'cancellation' },
+  budgetMs: number,
+  forUser: boolean,
+  last: ApiError | undefined,
+): ApiError {
+  const host = new URL(req.url).host;
+  // Unclear only when something was sent: a request still waiting for its turn never reached the service.
+  if (req.changes && last) return new OutcomeUnclearError(req.changes, host, last);
+  if (req.changes) {
+    return new ApiError({
+      code: 'DEADLINE_EXCEEDED',
+      message: `The deadline passed before ${req.endpoint} could be sent to ${host}; nothing was sent. Try again when the service is healthy.`,
+      retryable: true,
+    });
+  }
+  const limit = `${formatSeconds(budgetMs)}, the limit for ${forUser ? 'this action' : 'a background request'}`;
+  const why = last && last.code !== 'TIMEOUT' ? ` The last answer: ${last.message}` : '';
+  return new ApiError({
+    code: 'DEADLINE_EXCEEDED',
+    message: `${host} ${why ? 'gave no usable answer to' : 'did not answer'} ${req.endpoint} within ${limit}, so CoW Desk stopped waiting.${why}`,
+    retryable: true,
+    ...(last?.status !== undefined ? { status: last.status } : {}),
+  });
+}
+
+/** Health said offline and the one quick attempt failed too. */
+export function offlineError(req: { url: string; endpoint: string; changes?: 'order' | 'cancellation' }, cause: ApiError): ApiError {
+  const host = new URL(req.url).host;
+  return new ApiError({
+    code: 'OFFLINE',
+    message: `${host} is offline (${cause.message}). CoW Desk keeps checking and this works again by itself once the service answers.`,
+    retryable: true,
+    ...(cause.status !== undefined ? { status: cause.status } : {}),
+    cause,
+  });
+}
+

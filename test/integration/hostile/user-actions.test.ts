@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HoldersResult } from '../../../main/common/market/market-schema';
+import { STORE_FILE } from '../../../main/core/services';
+import { WETH } from '../sandbox/sandbox-kit';
+import { startRpcStub } from '../market/rpc-stub';
+import { startHostileServer } from './hostile-server';
+import { SLACK_MS, startHostileKit, TEST_DEADLINES, trader, type HostileKit } from './hostile-kit';
+
+/**
+ * What a user sees when the endpoint is broken in the two ways the issues single
+ * out: a submission whose answer is lost (its outcome is unclear: resolved by
+ * UID, never signed again), and a service health already knows is offline
+ * (reads fail within a second, and work again by themselves).
+ */
+describe('user actions against a broken endpoint', () => {
+  let kit: HostileKit;
+  let userDataDir: string;
+
+  beforeAll(async () => {
+    kit = await startHostileKit();
+    userDataDir = kit.userDataDir;
+    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
+    await kit.call('settings.update', { enabledChains: [1] });
+    await kit.healthWhere((h) => h.services.every((s) => s.state === 'ok'));
+  }, 60_000);
+
+  afterAll(async () => {
+    kit.mode({ kind: 'pass' });
+    await kit?.stop();
+  });
+
+  it('a submission that reached the service but whose answer was lost is an unclear outcome within 3 s: not failed, not signed again', { timeout: 30_000 }, async () => {
+    const order = await kit.signedOrder();
+    kit.orderbook.mode({ kind: 'swallow' }, (method, path) => method === 'POST' && path.endsWith('/api/v1/orders'));
+    const answer = await kit.timed('trade.submit', order);
+    kit.orderbook.mode({ kind: 'pass' });
+
+    expect(answer.ms).toBeLessThanOrEqual(TEST_DEADLINES.userSubmitMs + SLACK_MS);
+    expect(answer.envelope).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNCLEAR', retryable: false } });
+    if (answer.envelope.ok) return;
+    expect(answer.envelope.error.message).toMatch(/may have been placed: do not sign again/);
+    // It did land: the service holds exactly the order that was signed once.
+    expect(kit.sandbox.orders.get(order.signed.uid)).toBeDefined();
+    const posts = kit.orderbook.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/api/v1/orders'));
+    expect(posts.length).toBeGreaterThanOrEqual(1);
+    const db = new BetterSqlite3(join(userDataDir, STORE_FILE), { readonly: true });
+    try {
+      const row = db.prepare('SELECT state FROM submissions WHERE uid = ?').get(order.signed.uid.toLowerCase()) as { state: string } | undefined;
+      expect(row?.state).not.toBe('failed');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a cancellation whose answer was lost is an unclear outcome within 3 s, saying it may have gone through', { timeout: 30_000 }, async () => {
+    const placed = await kit.call('trade.submit', await kit.signedOrder());
+    kit.orderbook.mode({ kind: 'swallow' }, (method, path) => method === 'DELETE' && path.endsWith('/api/v1/orders'));
+    const answer = await kit.timed('trade.cancel', { orderUids: [placed.uid] });
+    kit.orderbook.mode({ kind: 'pass' });
+    expect(answer.ms).toBeLessThanOrEqual(TEST_DEADLINES.userSubmitMs + SLACK_MS);
+    expect(answer.envelope).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNCLEAR', message: expect.stringMatching(/may have gone through/) } });
+  });
+
+  it('when health already says offline, a quote and a holders lookup fail within a second saying so, and work again by themselves', { timeout: 30_000 }, async () => {
+    kit.mode({ kind: 'silent' });
+    await kit.healthWhere((h) => h.services.every((s) => s.state === 'offline'));
+
+    const [quote, holders] = await Promise.all([kit.timed('trade.quote', kit.quoteInput), kit.timed('market.holders', { chain: 1, token: WETH })]);
+    expect(quote.ms, `quote answered in ${Math.round(quote.ms)} ms`).toBeLessThan(1_000);
+    expect(quote.envelope).toMatchObject({ ok: false, error: { code: 'OFFLINE', message: expect.stringMatching(/is offline .* works again by itself/) } });
+    expect(holders.ms, `holders answered in ${Math.round(holders.ms)} ms`).toBeLessThan(1_000);
+    console.log(`offline fast path: quote ${Math.round(quote.ms)} ms, holders ${Math.round(holders.ms)} ms`);
+    const parts = holders.envelope.ok ? holders.envelope.value as HoldersResult : undefined;
+    expect(parts?.price).toMatchObject({ ok: false, code: 'OFFLINE' });
+    expect(parts?.holders).toMatchObject({ ok: false, code: 'OFFLINE' });
+
+    // Back: nobody presses anything; the probes notice and the next quote simply works.
+    kit.mode({ kind: 'pass' });
+    await kit.healthWhere((h) => h.services.every((s) => s.state === 'ok' || s.state === 'slow'));
+    const again = await kit.timed('trade.quote', kit.quoteInput);
+    expect(again.envelope.ok, JSON.stringify(again.envelope)).toBe(true);
+  });
+
+  it('a JSON-RPC node answering with a gzip bomb costs the holders screen a notice, not memory or time', { timeout: 30_000 }, async () => {
+    const stub = await startRpcStub(1, { [WETH]: { symbol: 'WETH', decimals: 18, totalSupply: 10n ** 24n } });
+    const node = await startHostileServer(stub.url);
+    try {
+      await kit.call('settings.setRpcUrl', { chainId: 1, url: `${node.url}/rpc` });
+      node.mode({ kind: 'gzipBomb', inflatedMiB: 700 });
+      const rssBefore = process.memoryUsage.rss();
+      const answer = await kit.timed('market.holders', { chain: 1, token: WETH });
+      const grewMiB = (process.memoryUsage.rss() - rssBefore) / 1024 / 1024;
+      expect(answer.ms).toBeLessThanOrEqual(TEST_DEADLINES.userReadMs + SLACK_MS);
+      const result = answer.envelope.ok ? (answer.envelope.value as HoldersResult) : undefined;
+      expect(result?.holders.ok).toBe(true);
+      expect(result?.meta.totalSupply).toBeNull();
+      expect(result?.meta.notice).toMatch(/Could not read the token from 127.0.0.1:\d+|did not return the total supply/);
+      console.log(`JSON-RPC gzip bomb: holders answered in ${Math.round(answer.ms)} ms, RSS +${Math.round(grewMiB)} MiB: ${result?.meta.notice}`);
+      expect(grewMiB).toBeLessThan(300);
+    } finally {
+      await kit.call('settings.setRpcUrl', { chainId: 1, url: null });
+      await node.close();
+      await stub.close();
+    }
+  });
+});

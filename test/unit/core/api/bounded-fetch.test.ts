@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { boundedFetch, boundedFetcher, EndpointTimeoutError, ResponseTooLargeError } from '../../../../main/core/api/bounded-fetch';
+
+const BOUNDS = { endpoint: 'GET /api/v1/things', maxBytes: 64 * 1024, headersMs: 200, bodyIdleMs: 200, totalMs: 2_000 };
+const URL_ = 'http://127.0.0.1:9/api/v1/things';
+
+/** A fetch answering with `body`, honouring the signal like the real one (an abort errors the body). */
+function fetchWith(body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}): typeof fetch {
+  return async (_input, init) => {
+    const reader = body.getReader();
+    const signal = init?.signal;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const aborted = new Promise<never>((_, reject) => {
+            if (signal?.aborted) reject(signal.reason);
+            signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+          });
+          try {
+            const chunk = await Promise.race([reader.read(), aborted]);
+            if (chunk.done) controller.close();
+            else controller.enqueue(chunk.value);
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return new Response(stream, { status: 200, headers });
+  };
+}
+
+/** An endless body of 16 KiB chunks that counts how many were pulled from it. */
+function endless() {
+  const pulled = { chunks: 0 };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        pulled.chunks += 1;
+        controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, pulled };
+}
+
+describe('boundedFetch', () => {
+  it('stops an endless body at the limit while reading, having pulled no more than the limit', async () => {
+    const { stream, pulled } = endless();
+    const response = await boundedFetch(fetchWith(stream), URL_, {}, BOUNDS);
+    const error = await response.text().then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as ResponseTooLargeError).message).toMatch(/answered GET \/api\/v1\/things with more than 64 KiB/);
+    expect((error as ResponseTooLargeError).details).toMatchObject({ endpoint: 'GET /api/v1/things', limitBytes: 64 * 1024 });
+    // 64 KiB is 4 chunks: the fifth crossed the limit, nothing beyond it was read.
+    expect(pulled.chunks).toBeLessThanOrEqual(6);
+  });
+
+  it('refuses a declared Content-Length over the limit without reading a byte', async () => {
+    const { stream, pulled } = endless();
+    await expect(boundedFetch(fetchWith(stream, { 'content-length': String(10 * 1024 * 1024) }), URL_, {}, BOUNDS)).rejects.toBeInstanceOf(ResponseTooLargeError);
+    expect(pulled.chunks).toBe(0);
+  });
+
+  it('times out a server that never sends headers', async () => {
+    const silent: typeof fetch = (_input, init) =>
+      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true }));
+    const started = performance.now();
+    const error = await boundedFetch(silent, URL_, {}, BOUNDS).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(EndpointTimeoutError);
+    expect((error as EndpointTimeoutError).phase).toBe('headers');
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('times out a body that goes silent, and a drip that never goes silent long enough at the total', async () => {
+    const stalled = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new Uint8Array([0x5b])) }, { highWaterMark: 0 });
+    const idle = await (await boundedFetch(fetchWith(stalled), URL_, {}, BOUNDS)).text().then(() => undefined, (e: unknown) => e);
+    expect(idle).toMatchObject({ code: 'TIMEOUT', phase: 'body-idle' });
+
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const drip = new ReadableStream<Uint8Array>({
+      start(controller) {
+        timer = setInterval(() => controller.enqueue(new Uint8Array([0x20])), 50);
+      },
+      cancel: () => clearInterval(timer),
+    });
+    const started = performance.now();
+    const total = await (await boundedFetch(fetchWith(drip), URL_, {}, { ...BOUNDS, totalMs: 600 })).text().then(() => undefined, (e: unknown) => e);
+    clearInterval(timer);
+    expect(total).toMatchObject({ code: 'TIMEOUT', phase: 'total' });
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it('hands a normal answer through untouched, as a fetch other libraries can use (viem fetchFn, token lists)', async () => {
+    const json = JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x1' });
+    const body = new Response(json).body!;
+    const fetchFn = boundedFetcher({ maxBytes: 1024, headersMs: 500, bodyIdleMs: 500, totalMs: 1_000 }, fetchWith(body, { 'content-type': 'application/json' }));
+    const response = await fetchFn('http://127.0.0.1:9/rpc', { method: 'POST', body: '{}' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x1' });
+  });
+});
