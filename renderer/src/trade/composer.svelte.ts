@@ -127,6 +127,24 @@ export async function requestQuote(context: Context): Promise<void> {
   }
 }
 
+/** Limit orders: the amounts that will be signed at the user's price, or null while the price is not valid. */
+export function limitAmountsOf(resolved: Resolved): { sellAmount: bigint; buyAmount: bigint } | null {
+  if (form.orderClass !== 'limit' || 'error' in resolved || !form.limitPrice.trim()) return null;
+  try {
+    const price = toBaseUnits(form.limitPrice.trim(), resolved.buy.decimals);
+    return price === 0n ? null : limitOrderAmounts(form.kind, resolved.amount, price, resolved.sell.decimals);
+  } catch {
+    return null;
+  }
+}
+
+/** The switch-tokens button: sell what was bought; a limit price no longer means anything and is cleared. */
+export function switchTokens(): void {
+  [form.sellToken, form.buyToken] = [form.buyToken, form.sellToken];
+  [form.sellDecimals, form.buyDecimals] = [form.buyDecimals, form.sellDecimals];
+  form.limitPrice = '';
+}
+
 /** The order to sign from the quote: slippage for market orders, the user's price for limit orders. */
 export function prepareDraft(context: Context, nowMs: number): void {
   const resolved = resolveForm(context.chainId);
@@ -170,6 +188,8 @@ export async function submitSigned(signed: SignedOrder): Promise<void> {
   if (!draft) return;
   run.submitting = true;
   run.error = null;
+  // A failed submission must not leave the previous order's "submitted" on screen.
+  run.result = null;
   try {
     run.result = await api.invoke('trade.submit', { draft, signed, quoteId: run.quote?.quoteId ?? null });
     // A quote backs one order: the next one starts from a fresh quote.
