@@ -76,7 +76,8 @@ export function signingPreview(draft: OrderDraft, built: BuiltOrder, environment
     validTo: struct.validTo,
     expiresAt: new Date(struct.validTo * 1000).toISOString(),
     expiresDisplay: formatDate(struct.validTo * 1000, format),
-    validForDisplay: formatDuration(struct.validTo - now, format),
+    // Whole minutes past ten minutes: the seconds spent reading the dialog are not news.
+    validForDisplay: formatDuration(struct.validTo - now >= 600 ? Math.round((struct.validTo - now) / 60) * 60 : struct.validTo - now, format),
     partiallyFillable: struct.partiallyFillable,
     appData: {
       hash: struct.appData,

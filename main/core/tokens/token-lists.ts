@@ -55,7 +55,7 @@ export class TokenLists {
     for (const { name } of options.urls) {
       const cached = this.readJson(this.listFile(name));
       const parsed = tokenListSchema.safeParse(cached);
-      if (parsed.success) this.add(parsed.data, name);
+      if (parsed.success) this.add(parsed.data, name, options.urls.find((entry) => entry.name === name)?.url);
     }
     this.prefs = this.readPrefs();
   }
@@ -70,7 +70,7 @@ export class TokenLists {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const list = tokenListSchema.parse(await response.json());
         this.writeAtomically(this.listFile(name), JSON.stringify(list));
-        this.add(list, name);
+        this.add(list, name, url);
         refreshed += 1;
       } catch (error) {
         this.options.log.warn('token list refresh failed', { list: name, error: error instanceof Error ? error.message : String(error) });
@@ -139,8 +139,9 @@ export class TokenLists {
     await Promise.all([...this.logoJobs.values()]);
   }
 
-  private add(list: TokenList, listName: string): void {
+  private add(list: TokenList, listName: string, listUrl?: string): void {
     for (const token of list.tokens) {
+      const logoURI = logoUrl(token.logoURI, listUrl);
       let chain = this.byChain.get(token.chainId);
       if (!chain) this.byChain.set(token.chainId, (chain = new Map()));
       const address = getAddress(token.address.toLowerCase());
@@ -148,9 +149,9 @@ export class TokenLists {
       // The first list to name a token keeps its symbol and decimals; later lists only add their name and logo.
       if (existing) {
         if (!existing.lists.includes(listName)) existing.lists.push(listName);
-        existing.logoURI ??= token.logoURI ?? null;
+        existing.logoURI ??= logoURI;
       } else {
-        chain.set(address.toLowerCase(), { address, symbol: token.symbol, name: token.name, decimals: token.decimals, logoURI: token.logoURI ?? null, lists: [listName] });
+        chain.set(address.toLowerCase(), { address, symbol: token.symbol, name: token.name, decimals: token.decimals, logoURI, lists: [listName] });
       }
     }
   }
@@ -208,5 +209,16 @@ export class TokenLists {
   private writeAtomically(file: string, data: string | Buffer): void {
     writeFileSync(`${file}.tmp`, data);
     renameSync(`${file}.tmp`, file);
+  }
+}
+
+/** A list's logo address, relative ones resolved against the list's own URL; only http(s) logos are fetched. */
+function logoUrl(logoURI: string | undefined, listUrl: string | undefined): string | null {
+  if (!logoURI) return null;
+  try {
+    const url = new URL(logoURI, listUrl);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
   }
 }
