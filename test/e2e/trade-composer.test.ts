@@ -158,6 +158,32 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     await page.getByTestId('submitted').waitFor();
   });
 
+  it('shows the surplus of a fill against the limit, and a failed submission clears the previous "submitted"', async () => {
+    const page = await open();
+    await quote();
+    await page.getByTestId('review-sign').click();
+    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('submitted').waitFor();
+    const order = page.getByTestId('tracked-order').first();
+    await expect.poll(() => order.getAttribute('data-status')).toBe('open');
+    sandbox.settle();
+    await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
+    // Filled at the sandbox's price while the limit kept 0.5% slippage below the quote: the surplus is that 0.5%.
+    const surplus = await page.getByTestId('tracked-surplus').textContent();
+    expect(surplus).toMatch(/^Surplus: \+[\d,.]+ USDC ≈ \$[\d,.]+ \(\+0\.5\d?%\) against your limit$/);
+    expect(numberIn(surplus, /\$/) / numberIn(surplus, /\+/)).toBeCloseTo(1, 2); // cents against 4 decimals
+    await app.screenshot('trade-surplus');
+
+    sandbox.ledger.setAllowance(1, TEST_ACCOUNTS.trader.address, WETH, 0n);
+    await quote();
+    await page.getByTestId('review-sign').click();
+    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('trade-error').getAttribute('data-code')).toBe('InsufficientAllowance');
+    expect(await page.getByTestId('submitted').count()).toBe(0);
+  });
+
   it('a watch-only account is marked and cannot reach the sign step', async () => {
     const page = await open();
     await app.services.router.handle('accounts.addWatchOnly', { label: 'Watched', address: '0x4444444444444444444444444444444444444444' });

@@ -9,12 +9,6 @@ import { api } from '../lib/api';
 import { humanError } from '../shell/app-state.svelte';
 import { resolveToken, type TokenChoice } from './tokens';
 
-export const VALIDITY_PRESETS = [
-  { label: '5 min', seconds: 300 },
-  { label: '30 min', seconds: 1800 },
-  { label: '1 hour', seconds: 3600 },
-  { label: '1 day', seconds: 86_400 },
-] as const;
 
 /** What the user typed; everything else is derived from it or comes from main. */
 export const form = $state({
@@ -46,6 +40,10 @@ export const run = $state({
   result: null as SubmitResult | null,
   tracked: [] as OrderProgress[],
 });
+
+/** USD per whole token from the latest quotes, by chain and lower-case address: fills are valued with them. */
+export const usdPrices = $state<Record<string, number>>({});
+export const usdKey = (chainId: number, token: string) => `${chainId}:${token.toLowerCase()}`;
 
 export interface Context {
   chainId: number;
@@ -118,7 +116,11 @@ export async function requestQuote(context: Context): Promise<void> {
     if (quote.expiresAt <= Date.now()) {
       run.quote = null;
       run.error = { code: 'QUOTE_EXPIRED_ON_ARRIVAL', message: 'The quote had already expired when it arrived: check that this computer\'s clock is right, then quote again.' };
-    } else run.quote = quote;
+    } else {
+      run.quote = quote;
+      if (quote.usd.sell !== null) usdPrices[usdKey(context.chainId, quote.sellToken)] = quote.usd.sell;
+      if (quote.usd.buy !== null) usdPrices[usdKey(context.chainId, quote.buyToken)] = quote.usd.buy;
+    }
   } catch (error) {
     run.quote = null;
     fail(error);
