@@ -15,9 +15,9 @@ interface Finding {
 /** axe-core over the page as it is now; the serious and critical violations, each with where it is. */
 async function seriousViolations(page: Page): Promise<Finding[]> {
   // Evaluated through the DevTools protocol, which the app's CSP (script-src 'self') does not govern.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }).then((answer) =>
+    (globalThis as unknown as { axe: typeof axe }).axe.run({ resultTypes: ['violations'] }).then((answer) =>
       answer.violations.map((violation) => ({
         id: violation.id,
         impact: violation.impact ?? null,

@@ -117,7 +117,7 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     const page = await open();
     const spender = '0x3333333333333333333333333333333333333333';
     const callData = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 5_000_000n] });
-    const document = {
+    const appData = {
       appCode: 'CoW Desk',
       environment: 'production',
       metadata: {
@@ -130,7 +130,7 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     };
     await page.locator('summary', { hasText: 'appData' }).click();
     await page.getByRole('button', { name: 'Edit JSON' }).click();
-    await page.getByLabel(/^Document/).fill(JSON.stringify(document, null, 2));
+    await page.getByLabel(/^Document/).fill(JSON.stringify(appData, null, 2));
     await quote();
     await page.getByTestId('review-sign').click();
     const dialog = page.getByRole('dialog');
@@ -143,7 +143,7 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     await app.screenshot('trade-hooks-dialog');
 
     // Focus moved into the dialog and stays there.
-    const inDialog = () => page.evaluate(() => document.activeElement?.closest('[role=dialog]') !== null);
+    const inDialog = () => page.evaluate<boolean>("document.activeElement?.closest('[role=dialog]') !== null");
     expect(await inDialog()).toBe(true);
     for (let step = 0; step < 4; step += 1) {
       await page.keyboard.press('Tab');
