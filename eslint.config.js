@@ -21,6 +21,14 @@ const layers = [
   { type: 'renderer', pattern: 'renderer' },
   { type: 'test', pattern: 'test' },
 ];
+// One formatter (main/common/format) for every number and date a user reads: no ad-hoc formatting elsewhere.
+const adHocFormatting = [
+  {
+    selector: 'CallExpression[callee.property.name=/^(toFixed|toPrecision|toLocaleString|toLocaleDateString|toLocaleTimeString)$/]',
+    message: 'Format numbers and dates through main/common/format/format.ts (the user locale, one precision policy).',
+  },
+  { selector: "MemberExpression[object.name='Intl']", message: 'Intl is used in main/common/format/format.ts only; call its formatters.' },
+];
 const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
 export default tseslint.config(
@@ -69,5 +77,10 @@ export default tseslint.config(
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode], patterns: noElectronPaths }] },
+  },
+  {
+    files: ['main/**', 'renderer/**'],
+    ignores: ['main/common/format/**'],
+    rules: { 'no-restricted-syntax': ['error', ...adHocFormatting] },
   },
 );

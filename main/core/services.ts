@@ -21,6 +21,10 @@ import { KeychainVault, loadKeytar, type KeytarLike } from './signer/keychain-va
 import { OrderSigner } from './signer/order-signer';
 import { PassphraseVault } from './signer/passphrase-vault';
 import { signerHandlers } from './signer/signer-handlers';
+import type { PreviewFacts } from './signer/signing-preview';
+import { DEFAULT_LIST_URLS } from './tokens/snapshot';
+import { TokenLists } from './tokens/token-lists';
+import type { OrderDraft } from '../common/ipc/commands/signing';
 import { createSettingsModule } from './settings/settings-module';
 import type { SettingsService } from './settings/settings-service';
 import { openStore } from './store/open-store';
@@ -68,6 +72,10 @@ export interface ServicePorts {
   apiClock?: Clock;
   /** Deadlines of user actions and bounds of every request (common/limits); the hostile-server tests shorten them. */
   deadlines?: Readonly<Deadlines>;
+  /** Token list URLs refreshed when online (default CoW's and Uniswap's; tests pass the sandbox's). */
+  tokenListUrls?: readonly { name: string; url: string }[];
+  /** Refresh the token lists at start. Off unless asked, like syncHistory: the snapshot answers meanwhile. */
+  refreshTokenLists?: boolean;
 }
 
 export interface Services {
@@ -83,6 +91,8 @@ export interface Services {
   readonly trading: TradingModule;
   /** The background order watcher: the tray pauses it, resume from sleep ticks it. */
   readonly watcher: WatcherModule;
+  /** The token picker's lists (snapshot, refreshed lists, logos, recent and pinned). */
+  readonly tokenLists: TokenLists;
   close(): void;
 }
 
@@ -123,7 +133,14 @@ export function createServices(ports: ServicePorts): Services {
     ...(ports.historyTiming ? { timing: ports.historyTiming } : {}),
   });
   if (ports.syncHistory) void history.start();
-  const signing = signingFor(storeState, ports, environment);
+  const tokenLists = new TokenLists({
+    dir: join(ports.userDataDir, 'token-lists'),
+    urls: ports.tokenListUrls ?? DEFAULT_LIST_URLS,
+    log: ports.log,
+    ...(ports.fetch ? { fetch: ports.fetch } : {}),
+  });
+  if (ports.refreshTokenLists) void tokenLists.refresh();
+  const signing = signingFor(storeState, ports, environment, previewFactsFrom(settingsModule.api, tokenLists));
   const trading = createTradingModule({
     api: settingsModule.api,
     settings: settingsModule.settings,
@@ -164,6 +181,9 @@ export function createServices(ports: ServicePorts): Services {
       }).handlers,
       ...trading.handlers,
       ...watcher.handlers,
+      'tokens.search': ({ chainId, query, limit }) => tokenLists.search(chainId, query, limit),
+      'tokens.pin': ({ chainId, address, pinned }) => tokenLists.pin(chainId, address, pinned),
+      'tokens.used': ({ chainId, address }) => tokenLists.used(chainId, address),
     }, ports.deadlines ?? DEADLINES),
     ports.log,
   );
@@ -176,6 +196,7 @@ export function createServices(ports: ServicePorts): Services {
     history,
     trading,
     watcher,
+    tokenLists,
     close: () => {
       watcher.close();
       trading.close();
@@ -187,13 +208,13 @@ export function createServices(ports: ServicePorts): Services {
 }
 
 /** Accounts and the signer, shared by the signing commands and the order composer; absent without a database. */
-function signingFor(storeState: StoreState, ports: ServicePorts, environment: () => Environment) {
+function signingFor(storeState: StoreState, ports: ServicePorts, environment: () => Environment, previewFacts: ReturnType<typeof previewFactsFrom>) {
   if (!('store' in storeState)) return undefined;
   const accounts = new AccountService(new AccountsRepo(storeState.store.db), {
     keychain: new KeychainVault(ports.keytar ?? loadKeytar, ports.keychainService),
     passphrase: new PassphraseVault(join(ports.userDataDir, VAULT_DIR)),
   });
-  return { accounts, signer: new OrderSigner(accounts, environment) };
+  return { accounts, signer: new OrderSigner(accounts, environment, undefined, previewFacts) };
 }
 
 function signerHandlersFor(
@@ -229,3 +250,14 @@ function openStoreState(path: string, log: Logger): StoreState {
     return { path, error: message };
   }
 }
+
+/** The signing dialog's USD values: the token service's prices (cached since the quote), never waited on for long. */
+function previewFactsFrom(api: ApiClient, tokenLists: TokenLists) {
+  const usd = (chainId: number, token: string) =>
+    api.tokenService.usdPrice(chainId, token, AbortSignal.timeout(PREVIEW_PRICE_TIMEOUT_MS)).then((answer) => answer.price, () => null);
+  return async (draft: OrderDraft): Promise<PreviewFacts> => {
+    const [sell, buy] = await Promise.all([usd(draft.chainId, draft.sellToken), usd(draft.chainId, draft.buyToken)]);
+    return { usd: { sell, buy }, token: (chainId, address) => tokenLists.find(chainId, address) };
+  };
+}
+const PREVIEW_PRICE_TIMEOUT_MS = 2_000;

@@ -94,6 +94,9 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     keychainService: E2E_KEYCHAIN_SERVICE,
     // Submitted orders are re-read often, so a fill shows within a moment of the sandbox settling.
     tradeTiming: { pollMs: 200 },
+    // The token picker refreshes its lists from the sandbox's list URL.
+    tokenListUrls: [{ name: 'Sandbox list', url: `${sandboxes.production.bffUrl}/token-lists/sandbox.json` }],
+    refreshTokenLists: true,
   });
   const server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir: RENDERER_DIR });
   const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

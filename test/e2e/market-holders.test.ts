@@ -41,7 +41,7 @@ describe('Holders view in Chromium', () => {
     expect(first[5]).toBe(`${((Number((BigInt(largest.balance) * 10n ** 12n) / SUPPLY) / 1e12) * 100).toFixed(2)} %`);
     const bars = page.getByTestId('concentration-bar');
     expect(await bars.count()).toBe(3);
-    expect(await bars.nth(2).locator('text.value').first().textContent()).toBe('100.0 %');
+    expect(await bars.nth(2).locator('text.value').first().textContent()).toBe('100.0%');
     await app.screenshot('holders-weth');
 
     await page.getByRole('button', { name: 'Export CSV' }).click();

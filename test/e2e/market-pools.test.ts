@@ -32,7 +32,7 @@ describe('Pool explorer in Chromium', () => {
     // Sort by APR: the rendered rows are the fixture's highest APRs, largest first.
     await page.getByTestId('sort-apr').click();
     const byApr = applyPoolQuery(top, { ...DEFAULT_POOL_QUERY, sort: { key: 'apr', dir: 'desc' } });
-    await expect.poll(() => column('pool-apr').then((cells) => cells.slice(0, 5))).toEqual(byApr.slice(0, 5).map((pool) => `${pool.apr!.toFixed(6)} %`));
+    await expect.poll(() => column('pool-apr').then((cells) => cells.slice(0, 5))).toEqual(byApr.slice(0, 5).map((pool) => `${pool.apr!.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`));
     expect(await page.locator('[role=columnheader][aria-sort=descending]').textContent()).toContain('APR');
 
     // Filter: one project, a TVL floor and an APR range; the count matches the same query on the fixture.

@@ -7,6 +7,7 @@ import { notificationCommands, notificationEvents } from './commands/notificatio
 import { settingsCommands, settingsEvents } from './commands/settings';
 import { signingCommands } from './commands/signing';
 import { tradeCommands, tradeEvents } from './commands/trade';
+import { tokenCommands } from './commands/tokens';
 
 /**
  * The whole IPC surface between the renderer and main, composed from one file
@@ -15,7 +16,7 @@ import { tradeCommands, tradeEvents } from './commands/trade';
  * directions against this object, and the renderer's types are inferred from it.
  */
 export const contract = {
-  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands, ...marketCommands, ...historyCommands, ...tradeCommands, ...notificationCommands },
+  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands, ...marketCommands, ...historyCommands, ...tradeCommands, ...notificationCommands, ...tokenCommands },
   events: { ...appEvents, ...accountEvents, ...settingsEvents, ...historyEvents, ...tradeEvents, ...notificationEvents },
 } as const;
 

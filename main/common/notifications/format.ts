@@ -1,4 +1,5 @@
 import type { NotificationType } from '../protocol/api/notifications';
+import { formatDecimalString, formatPercent } from '../format/format';
 import { formatUnits } from '../protocol/amounts';
 import { CHAINS } from '../protocol/chains';
 import { findKnownToken } from '../protocol/tokens';
@@ -42,7 +43,7 @@ const TITLES: Record<NotificationType, string> = {
 export function tokenAmount(chainId: number, token: string, amount: string): string {
   const known = findKnownToken(chainId, token);
   if (!known) return `${amount} base units of ${token.slice(0, 6)}…${token.slice(-4)}`;
-  return `${groupThousands(formatUnits(BigInt(amount), known.decimals, 6))} ${known.symbol}`;
+  return `${formatDecimalString(formatUnits(BigInt(amount), known.decimals))} ${known.symbol}`;
 }
 
 export function tokenSymbol(chainId: number, token: string): string {
@@ -84,14 +85,9 @@ export function formatNotification(facts: EventFacts): FormattedNotification {
     case 'insufficient_balance':
       return { title, body: `${limit}${on} cannot fill: the ${tokenSymbol(chainId, order.sellToken)} balance is too low.`, target };
     case 'price_improvement': {
-      const better = facts.surplusBps == null ? '' : `, ${(facts.surplusBps / 100).toFixed(2)}% better than your limit`;
+      const better = facts.surplusBps == null ? '' : `, ${formatPercent(facts.surplusBps / 100, { minDigits: 2 })} better than your limit`;
       return { title, body: `Got ${buy(order.executedBuy)} for ${sell(order.executedSell)}${on}${better}.`, target };
     }
   }
 }
 
-function groupThousands(decimal: string): string {
-  const [whole = '0', fraction] = decimal.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction ? `${grouped}.${fraction}` : grouped;
-}

@@ -8,7 +8,7 @@ import type { Environment } from '../../common/protocol/environments';
 import { orderDigest, orderTypedData, type OrderStruct } from '../../common/protocol/order';
 import type { AccountService } from './account-service';
 import { buildOrder } from './order-draft';
-import { signingPreview } from './signing-preview';
+import { signingPreview, type PreviewFacts } from './signing-preview';
 
 const SET_PRE_SIGNATURE_ABI = [
   {
@@ -40,12 +40,16 @@ export class OrderSigner {
     private readonly accounts: AccountService,
     private readonly environment: () => Environment,
     private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+    /** USD prices and token metadata for the preview; optional so signing never waits on a price. */
+    private readonly previewFacts: (draft: OrderDraft) => Promise<PreviewFacts> = async () => ({}),
   ) {}
 
-  preview(draft: OrderDraft) {
+  async preview(draft: OrderDraft) {
     const account = this.accounts.get(draft.account);
     const environment = this.environment();
-    return signingPreview(draft, buildOrder(draft, environment, this.nowSeconds()), environment, account);
+    const now = this.nowSeconds();
+    const built = buildOrder(draft, environment, now);
+    return signingPreview(draft, built, environment, account, { ...(await this.previewFacts(draft)), nowSeconds: now });
   }
 
   async signOrder(draft: OrderDraft, passphrase?: string, expectedDigest?: Hex): Promise<SignedOrder> {

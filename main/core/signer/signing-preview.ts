@@ -1,32 +1,57 @@
 import { zeroAddress, type Address } from 'viem';
 import type { Account } from '../../common/ipc/commands/accounts';
 import type { OrderDraft, SigningPreview } from '../../common/ipc/commands/signing';
-import { formatUnits } from '../../common/protocol/amounts';
+import { formatDate, formatDuration, formatPercent, formatRate, formatTokenAmount, formatUsd, type FormatOptions } from '../../common/format/format';
 import { resolveChain } from '../../common/protocol/chains';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
+import { appDataEffects, type PartnerFeeEffect } from '../../common/trade/app-data-effects';
+import { differenceFromMarket, marketWarning, rateOf, usdValue } from '../../common/trade/market-compare';
 import type { BuiltOrder } from './order-draft';
 
-const PRICE_DIGITS = 8;
+/** What main knows about the two tokens besides the struct: metadata (token lists) and USD prices. */
+export interface PreviewFacts {
+  /** Symbol and decimals of a token not in KNOWN_TOKENS (from the token lists), or null. */
+  token?: (chainId: number, address: Address) => { symbol: string; decimals: number } | null;
+  usd?: { sell: number | null; buy: number | null };
+  nowSeconds?: number;
+  format?: FormatOptions;
+}
 
 /**
  * What the user confirms before signing, decoded from the struct main will
  * sign (not from what the renderer thinks it sent): tokens and amounts in
- * human units, the limit price, who receives, when it expires, the appData.
+ * human units with USD values, the limit price both ways against the market,
+ * who receives, when it expires, and every appData element that changes what
+ * happens (hooks, partner fees, referrer, replaced order).
  */
-export function signingPreview(draft: OrderDraft, built: BuiltOrder, environment: Environment, account: Account): SigningPreview {
+export function signingPreview(draft: OrderDraft, built: BuiltOrder, environment: Environment, account: Account, facts: PreviewFacts = {}): SigningPreview {
   const { struct } = built;
   const chain = resolveChain(draft.chainId);
-  const sell = tokenAmount(chain.id, struct.sellToken, struct.sellAmount);
-  const buy = tokenAmount(chain.id, struct.buyToken, struct.buyAmount);
+  const format = facts.format ?? {};
+  const meta = (token: Address) => findKnownToken(chain.id, token) ?? facts.token?.(chain.id, token) ?? null;
+  const sell = tokenAmount(meta(struct.sellToken), struct.sellToken, struct.sellAmount, facts.usd?.sell ?? null, format);
+  const buy = tokenAmount(meta(struct.buyToken), struct.buyToken, struct.buyAmount, facts.usd?.buy ?? null, format);
   const receiver = struct.receiver && struct.receiver !== zeroAddress ? struct.receiver : built.owner;
   const receiverIsOwner = receiver.toLowerCase() === built.owner.toLowerCase();
-  const appData = summariseAppData(draft.fullAppData);
+  const effects = appDataEffects(draft.fullAppData);
+  const now = facts.nowSeconds ?? Math.floor(Date.now() / 1000);
+
+  const known = sell.decimals !== null && buy.decimals !== null;
+  const sellSide = { amount: struct.sellAmount, decimals: sell.decimals ?? 0, usd: sell.usdPrice };
+  const buySide = { amount: struct.buyAmount, decimals: buy.decimals ?? 0, usd: buy.usdPrice };
+  const rate = known ? rateOf(sellSide, buySide) : null;
+  const percent = known ? differenceFromMarket(sellSide, buySide) : null;
+  const marketRate = sell.usdPrice !== null && buy.usdPrice !== null ? sell.usdPrice / buy.usdPrice : null;
+  const warning = known ? marketWarning(percent, struct.kind, sell.symbol ?? '', buy.symbol ?? '') : null;
 
   const warnings: string[] = [];
   if (!receiverIsOwner) warnings.push(`The bought tokens go to ${receiver}, not to the signing account.`);
   if (environment === 'staging') warnings.push('Staging: signed for the staging settlement contract; not valid on production.');
-  if (sell.symbol === null || buy.symbol === null) warnings.push('A token is unknown to CoW Desk: amounts are shown in raw base units.');
+  if (!known) warnings.push('A token is unknown to CoW Desk: amounts are shown in raw base units.');
+  if (warning) warnings.push(warning);
+  if (effects.hooks.length > 0) warnings.push(`The settlement will run ${effects.hooks.length} hook call(s) for this order: check each target and call below.`);
+  if (effects.unreadable.length > 0) warnings.push(`Parts of the appData could not be read (${effects.unreadable.join(', ')}); they are still signed.`);
 
   return {
     environment,
@@ -38,13 +63,34 @@ export function signingPreview(draft: OrderDraft, built: BuiltOrder, environment
     kind: struct.kind,
     sell,
     buy,
-    limitPrice: limitPrice(sell, buy, struct.sellAmount, struct.buyAmount),
+    limitPrice: rate === null || rate === 0 ? null : formatRate(rate, sell.symbol ?? '', buy.symbol ?? '', format),
+    limitPriceInverse: rate === null || rate === 0 ? null : formatRate(1 / rate, buy.symbol ?? '', sell.symbol ?? '', format),
+    market: {
+      percent,
+      display: percent === null ? null : formatPercent(percent, { ...format, signed: true }),
+      price: known && marketRate !== null ? formatRate(marketRate, sell.symbol ?? '', buy.symbol ?? '', format) : null,
+      warning,
+    },
     receiver,
     receiverIsOwner,
     validTo: struct.validTo,
     expiresAt: new Date(struct.validTo * 1000).toISOString(),
+    expiresDisplay: formatDate(struct.validTo * 1000, format),
+    // Whole minutes past ten minutes: the seconds spent reading the dialog are not news.
+    validForDisplay: formatDuration(struct.validTo - now >= 600 ? Math.round((struct.validTo - now) / 60) * 60 : struct.validTo - now, format),
     partiallyFillable: struct.partiallyFillable,
-    appData: { hash: struct.appData, bytes: new TextEncoder().encode(draft.fullAppData).length, ...appData },
+    appData: {
+      hash: struct.appData,
+      bytes: new TextEncoder().encode(draft.fullAppData).length,
+      appCode: effects.appCode,
+      orderClass: effects.orderClass,
+      slippageBips: effects.slippageBips,
+      hooks: effects.hooks,
+      partnerFees: effects.partnerFees.map((fee) => ({ ...fee, text: partnerFeeText(fee, format) })),
+      referrer: effects.referrer,
+      replacedOrder: effects.replacedOrder,
+      unreadable: effects.unreadable,
+    },
     signingScheme: draft.signingScheme,
     verifyingContract: built.domain.verifyingContract,
     digest: built.digest,
@@ -53,30 +99,29 @@ export function signingPreview(draft: OrderDraft, built: BuiltOrder, environment
   };
 }
 
-function tokenAmount(chainId: number, token: Address, amount: bigint): SigningPreview['sell'] {
-  const known = findKnownToken(chainId, token);
+function tokenAmount(
+  known: { symbol: string; decimals: number } | null,
+  token: Address,
+  amount: bigint,
+  usdPrice: number | null,
+  format: FormatOptions,
+): SigningPreview['sell'] {
+  const usd = known && usdPrice !== null ? usdValue({ amount, decimals: known.decimals, usd: usdPrice }) : null;
   return {
     token,
     symbol: known?.symbol ?? null,
     decimals: known?.decimals ?? null,
     amount: amount.toString(),
-    display: known ? `${formatUnits(amount, known.decimals)} ${known.symbol}` : `${amount} base units`,
+    display: known ? formatTokenAmount(amount, known.decimals, known.symbol, { ...format, exact: true }) : `${amount} base units`,
+    usdPrice: known ? usdPrice : null,
+    usd,
+    usdDisplay: usd === null ? null : formatUsd(usd, format),
   };
 }
 
-/** "1 SELL = x BUY" at the signed amounts, computed in integers to avoid float rounding. */
-function limitPrice(sell: SigningPreview['sell'], buy: SigningPreview['buy'], sellAmount: bigint, buyAmount: bigint): string | null {
-  if (sell.decimals === null || buy.decimals === null) return null;
-  const scaled = (buyAmount * 10n ** BigInt(sell.decimals + PRICE_DIGITS)) / (sellAmount * 10n ** BigInt(buy.decimals));
-  return `1 ${sell.symbol} = ${formatUnits(scaled, PRICE_DIGITS)} ${buy.symbol}`;
-}
-
-function summariseAppData(fullAppData: string) {
-  const doc = JSON.parse(fullAppData) as { appCode?: unknown; metadata?: { orderClass?: { orderClass?: unknown }; quote?: { slippageBips?: unknown } } };
-  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
-  return {
-    appCode: text(doc.appCode),
-    orderClass: text(doc.metadata?.orderClass?.orderClass),
-    slippageBips: text(doc.metadata?.quote?.slippageBips),
-  };
+function partnerFeeText(fee: PartnerFeeEffect, format: FormatOptions): string {
+  const share = (bps: number) => formatPercent(bps / 100, format);
+  const cap = fee.maxVolumeBps === null ? '' : `, at most ${share(fee.maxVolumeBps)} of the volume`;
+  const of = fee.policy === 'volume' ? 'of the traded volume' : fee.policy === 'surplus' ? 'of the surplus' : 'of the price improvement';
+  return `Partner fee: ${share(fee.bps)} ${of}${cap}, paid to ${fee.recipient}`;
 }

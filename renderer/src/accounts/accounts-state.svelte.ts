@@ -1,3 +1,4 @@
+import { humanError } from '../shell/app-state.svelte';
 import type { Account } from '../../../main/common/ipc/commands/accounts';
 import { api } from '../lib/api';
 
@@ -11,11 +12,11 @@ export const accounts = $state<{ list: Account[]; keychain: { available: boolean
 export function connectAccounts(): () => void {
   api.invoke('accounts.list').then(
     (list) => (accounts.list = list),
-    (error: Error) => (accounts.error = error.message),
+    (error: unknown) => (accounts.error = humanError(error)),
   );
   api.invoke('accounts.keychainStatus').then(
     (status) => (accounts.keychain = status),
-    (error: Error) => (accounts.error = error.message),
+    (error: unknown) => (accounts.error = humanError(error)),
   );
   return api.on('accounts.changed', (list) => (accounts.list = list));
 }

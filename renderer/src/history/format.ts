@@ -1,11 +1,11 @@
-import { formatUnits } from '../../../main/common/protocol/amounts';
+import { formatDate, formatTokenAmount } from '../../../main/common/format/format';
 import { CHAINS } from '../../../main/common/protocol/chains';
 
 /** Base units in human units when the decimals are known; raw otherwise, marked as such. */
 export function amount(value: string | null, decimals: number | null, symbol: string | null): string {
   if (value === null) return '';
   if (decimals === null) return `${value} (base units)`;
-  return `${formatUnits(BigInt(value), decimals, 6)} ${symbol ?? ''}`.trim();
+  return formatTokenAmount(BigInt(value), decimals, symbol);
 }
 
 export const tokenLabel = (symbol: string | null, address: string) => symbol ?? `${address.slice(0, 6)}…${address.slice(-4)}`;
@@ -14,14 +14,14 @@ export const chainName = (chainId: number) => CHAINS.find((chain) => chain.id ==
 
 export const shortUid = (uid: string) => `${uid.slice(0, 10)}…${uid.slice(-8)}`;
 
-export const dateTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+export const dateTime = (ms: number) => formatDate(ms, { dateStyle: 'short' });
 
 /** "3 minutes ago", for the last-synced line. */
 export function ago(ms: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - ms) / 1000));
   if (seconds < 60) return `${seconds} s ago`;
   if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  return new Date(ms).toLocaleString();
+  return formatDate(ms);
 }
 
 /** YYYY-MM-DD of a date input to epoch ms, at the start or the end of that day (local time). */

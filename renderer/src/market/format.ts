@@ -1,34 +1,29 @@
-/** Number formats of the market views; one place, so the table, chart and detail agree. */
+import { formatDate, formatDecimalString, formatPercent, formatUsd, NO_DATA } from '../../../main/common/format/format';
 
-const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 2 });
-const usdFull = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-// Cents for ordinary prices; significant digits for tokens worth fractions of a cent.
-const usdSmall = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumSignificantDigits: 6 });
-
-/** What a missing figure looks like everywhere: the service has no data, which is not zero. */
-export const NO_DATA = '—';
+/** The market views' figures, all through the one formatter, so the table, chart and detail agree. */
+export { NO_DATA };
 
 export function usd(value: number | null, compact = true): string {
-  if (value === null) return NO_DATA;
-  return (compact && Math.abs(value) >= 10_000 ? usdCompact : usdFull).format(value);
+  return formatUsd(value, { compact });
 }
 
+// Cents for ordinary prices; significant digits for tokens worth fractions of a cent.
 export function price(value: number): string {
-  return (value >= 1 ? usdFull : usdSmall).format(value);
+  return formatUsd(value, { significant: true });
 }
 
-/** APR as the service rounds it: six decimal places. */
+/** APR: two decimals (the service's six are noise to a reader). */
 export function apr(value: number | null): string {
-  return value === null ? NO_DATA : `${value.toFixed(6)} %`;
+  return formatPercent(value, { digits: 2, minDigits: 2 });
 }
 
 export function fee(value: number | null): string {
-  return value === null ? NO_DATA : `${Number(value.toFixed(4))} %`;
+  return formatPercent(value, { digits: 4 });
 }
 
 /** A share (0..1) as a percentage. */
 export function share(value: number | null, digits = 2): string {
-  return value === null ? NO_DATA : `${(value * 100).toFixed(digits)} %`;
+  return value === null ? NO_DATA : formatPercent(value * 100, { digits, minDigits: digits });
 }
 
 export function shortAddress(address: string): string {
@@ -46,12 +41,10 @@ export function age(ms: number): string {
 }
 
 export function clockTime(at: number): string {
-  return new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(at);
 }
 
-/** Groups a decimal string's whole part in thousands, keeping every digit (token amounts are exact). */
+/** Groups a decimal string's whole part in the locale's way, keeping every whole digit (token amounts are exact). */
 export function groupDigits(value: string): string {
-  const [whole = '', fraction] = value.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction ? `${grouped}.${fraction.slice(0, 6)}` : grouped;
+  return formatDecimalString(value);
 }

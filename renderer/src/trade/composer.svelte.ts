@@ -9,12 +9,6 @@ import { api } from '../lib/api';
 import { humanError } from '../shell/app-state.svelte';
 import { resolveToken, type TokenChoice } from './tokens';
 
-export const VALIDITY_PRESETS = [
-  { label: '5 min', seconds: 300 },
-  { label: '30 min', seconds: 1800 },
-  { label: '1 hour', seconds: 3600 },
-  { label: '1 day', seconds: 86_400 },
-] as const;
 
 /** What the user typed; everything else is derived from it or comes from main. */
 export const form = $state({
@@ -46,6 +40,10 @@ export const run = $state({
   result: null as SubmitResult | null,
   tracked: [] as OrderProgress[],
 });
+
+/** USD per whole token from the latest quotes, by chain and lower-case address: fills are valued with them. */
+export const usdPrices = $state<Record<string, number>>({});
+export const usdKey = (chainId: number, token: string) => `${chainId}:${token.toLowerCase()}`;
 
 export interface Context {
   chainId: number;
@@ -118,13 +116,35 @@ export async function requestQuote(context: Context): Promise<void> {
     if (quote.expiresAt <= Date.now()) {
       run.quote = null;
       run.error = { code: 'QUOTE_EXPIRED_ON_ARRIVAL', message: 'The quote had already expired when it arrived: check that this computer\'s clock is right, then quote again.' };
-    } else run.quote = quote;
+    } else {
+      run.quote = quote;
+      if (quote.usd.sell !== null) usdPrices[usdKey(context.chainId, quote.sellToken)] = quote.usd.sell;
+      if (quote.usd.buy !== null) usdPrices[usdKey(context.chainId, quote.buyToken)] = quote.usd.buy;
+    }
   } catch (error) {
     run.quote = null;
     fail(error);
   } finally {
     run.quoting = false;
   }
+}
+
+/** Limit orders: the amounts that will be signed at the user's price, or null while the price is not valid. */
+export function limitAmountsOf(resolved: Resolved): { sellAmount: bigint; buyAmount: bigint } | null {
+  if (form.orderClass !== 'limit' || 'error' in resolved || !form.limitPrice.trim()) return null;
+  try {
+    const price = toBaseUnits(form.limitPrice.trim(), resolved.buy.decimals);
+    return price === 0n ? null : limitOrderAmounts(form.kind, resolved.amount, price, resolved.sell.decimals);
+  } catch {
+    return null;
+  }
+}
+
+/** The switch-tokens button: sell what was bought; a limit price no longer means anything and is cleared. */
+export function switchTokens(): void {
+  [form.sellToken, form.buyToken] = [form.buyToken, form.sellToken];
+  [form.sellDecimals, form.buyDecimals] = [form.buyDecimals, form.sellDecimals];
+  form.limitPrice = '';
 }
 
 /** The order to sign from the quote: slippage for market orders, the user's price for limit orders. */
@@ -170,6 +190,8 @@ export async function submitSigned(signed: SignedOrder): Promise<void> {
   if (!draft) return;
   run.submitting = true;
   run.error = null;
+  // A failed submission must not leave the previous order's "submitted" on screen.
+  run.result = null;
   try {
     run.result = await api.invoke('trade.submit', { draft, signed, quoteId: run.quote?.quoteId ?? null });
     // A quote backs one order: the next one starts from a fresh quote.

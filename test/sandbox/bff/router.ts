@@ -2,10 +2,11 @@ import { matchRoute, type Reply, type Route, type SandboxRequest } from '../http
 import type { SandboxState } from '../state';
 import { routeNotFound } from './answers';
 import { notificationsRoute } from './notifications-route';
+import { tokenListRoute, tokenLogoRoute } from './token-lists';
 import { topHoldersRoute, usdPriceRoute } from './tokens';
 import { averageAprRoute, poolsRoute } from './yield';
 
-const ROUTES: readonly Route<SandboxState>[] = [usdPriceRoute, topHoldersRoute, poolsRoute, averageAprRoute, notificationsRoute];
+const ROUTES: readonly Route<SandboxState>[] = [tokenListRoute, tokenLogoRoute, usdPriceRoute, topHoldersRoute, poolsRoute, averageAprRoute, notificationsRoute];
 
 /** The token, yield and notification service (bff.cow.fi): numeric chain ids or aliases in the path, no version segment. */
 export function createBffHandler(state: SandboxState): (request: SandboxRequest) => Promise<Reply> {

@@ -40,8 +40,31 @@ const tokenAmountSchema = z.strictObject({
   decimals: z.number().int().nullable(),
   /** Base units, as signed. */
   amount: z.string(),
-  /** Human units with the symbol, or raw base units when the token is unknown. */
+  /** Human units with the symbol (exact, in the user's locale), or raw base units when the token is unknown. */
   display: z.string(),
+  /** USD per whole token and the amount's USD value; null without a price from the token service. */
+  usdPrice: z.number().nullable(),
+  usd: z.number().nullable(),
+  usdDisplay: z.string().nullable(),
+});
+
+const hookSchema = z.strictObject({
+  phase: z.enum(['pre', 'post']),
+  target: addressSchema,
+  gasLimit: z.string(),
+  callData: hexSchema,
+  /** "approve(spender: 0x…, amount: 1)" where the function is known, else null. */
+  decoded: z.string().nullable(),
+  dappId: z.string().nullable(),
+});
+
+const partnerFeeSchema = z.strictObject({
+  policy: z.enum(['volume', 'surplus', 'priceImprovement']),
+  bps: z.number().int(),
+  maxVolumeBps: z.number().int().nullable(),
+  recipient: z.string(),
+  /** The fee in words: "0.5% of the traded volume to 0x…". */
+  text: z.string(),
 });
 
 export const signingPreviewSchema = z.strictObject({
@@ -55,12 +78,23 @@ export const signingPreviewSchema = z.strictObject({
   kind: orderKindSchema,
   sell: tokenAmountSchema,
   buy: tokenAmountSchema,
-  /** "1 WETH = 3000 USDC" when both tokens are known, else null. */
+  /** "1 WETH = 3,000 USDC" at the signed amounts when both tokens are known, else null; and the other way round. */
   limitPrice: z.string().nullable(),
+  limitPriceInverse: z.string().nullable(),
+  /** The signed price against the market (the token service's USD prices): % and, far below it, a warning. */
+  market: z.strictObject({
+    percent: z.number().nullable(),
+    display: z.string().nullable(),
+    price: z.string().nullable(),
+    warning: z.string().nullable(),
+  }),
   receiver: addressSchema,
   receiverIsOwner: z.boolean(),
   validTo: z.number().int(),
   expiresAt: z.string(),
+  /** "Nov 23, 2026, 10:05 PM" and "30 minutes" in the user's locale. */
+  expiresDisplay: z.string(),
+  validForDisplay: z.string(),
   partiallyFillable: z.boolean(),
   appData: z.strictObject({
     hash: hexSchema,
@@ -68,6 +102,12 @@ export const signingPreviewSchema = z.strictObject({
     appCode: z.string().nullable(),
     orderClass: z.string().nullable(),
     slippageBips: z.string().nullable(),
+    /** Everything in the document that changes what happens to the order. */
+    hooks: z.array(hookSchema),
+    partnerFees: z.array(partnerFeeSchema),
+    referrer: z.string().nullable(),
+    replacedOrder: z.string().nullable(),
+    unreadable: z.array(z.string()),
   }),
   signingScheme: z.enum(['eip712', 'ethsign', 'presign']),
   verifyingContract: addressSchema,

@@ -1,25 +1,74 @@
+import { encodeFunctionData, erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { appDataHash } from '../../../../main/common/protocol/app-data';
+import { appDataHash, serializeAppData } from '../../../../main/common/protocol/app-data';
 import { buildOrder } from '../../../../main/core/signer/order-draft';
-import { signingPreview } from '../../../../main/core/signer/signing-preview';
-import { APP_DATA, NOW_SECONDS, sellWethDraft, TEST_ADDRESS } from '../../../helpers/order-drafts';
+import { signingPreview, type PreviewFacts } from '../../../../main/core/signer/signing-preview';
+import { APP_DATA, NOW_SECONDS, sellWethDraft, TEST_ADDRESS, USDC } from '../../../helpers/order-drafts';
 
-const preview = (overrides = {}, environment: 'production' | 'staging' = 'production') => {
+const en = { locale: 'en-US' };
+const preview = (overrides = {}, environment: 'production' | 'staging' = 'production', facts: PreviewFacts = {}) => {
   const draft = sellWethDraft(overrides);
-  return signingPreview(draft, buildOrder(draft, environment, NOW_SECONDS), environment, { address: TEST_ADDRESS, label: 'Main', kind: 'keychain', createdAt: '2026-11-22T00:00:00.000Z' });
+  return signingPreview(draft, buildOrder(draft, environment, NOW_SECONDS), environment, { address: TEST_ADDRESS, label: 'Main', kind: 'keychain', createdAt: '2026-11-22T00:00:00.000Z' }, { nowSeconds: NOW_SECONDS, format: en, ...facts });
 };
 
 describe('signing preview', () => {
-  it('decodes the signed struct in human units with the limit price and appData summary', () => {
+  it('decodes the signed struct in human units with the limit price both ways, validity and appData summary', () => {
     const p = preview();
     expect(p.sell.display).toBe('1 WETH');
-    expect(p.buy.display).toBe('3000 USDC');
-    expect(p.limitPrice).toBe('1 WETH = 3000 USDC');
+    expect(p.buy.display).toBe('3,000 USDC');
+    expect(p.limitPrice).toBe('1 WETH = 3,000 USDC');
+    expect(p.limitPriceInverse).toBe('1 USDC = 0.000333333 WETH');
     expect(p.receiver).toBe(TEST_ADDRESS);
     expect(p.receiverIsOwner).toBe(true);
     expect(p.expiresAt).toBe(new Date((NOW_SECONDS + 3600) * 1000).toISOString());
-    expect(p.appData).toEqual({ hash: appDataHash(APP_DATA), bytes: APP_DATA.length, appCode: 'CoW Desk', orderClass: 'market', slippageBips: '50' });
+    expect(p.validForDisplay).toBe('1 hour');
+    expect(p.appData).toMatchObject({ hash: appDataHash(APP_DATA), bytes: APP_DATA.length, appCode: 'CoW Desk', orderClass: 'market', slippageBips: '50', hooks: [], partnerFees: [] });
+    expect(p.market).toEqual({ percent: null, display: null, price: null, warning: null });
     expect(p.warnings).toEqual([]);
+  });
+
+  it('values both sides in USD and warns about a limit at a third of the market', () => {
+    const p = preview({ buyAmount: '1000000000' }, 'production', { usd: { sell: 3000, buy: 1 } });
+    expect(p.sell.usdDisplay).toBe('$3,000.00');
+    expect(p.buy.usdDisplay).toBe('$1,000.00');
+    expect(p.market.percent).toBeCloseTo(-66.6667, 3);
+    expect(p.market.display).toBe('-66.67%');
+    expect(p.market.price).toBe('1 WETH = 3,000 USDC');
+    expect(p.market.warning).toMatch(/66\.67% below the market price/);
+    expect(p.warnings).toContain(p.market.warning);
+    // Near the market: no warning.
+    expect(preview({ buyAmount: '2990000000' }, 'production', { usd: { sell: 3000, buy: 1 } }).market.warning).toBeNull();
+  });
+
+  it('shows hooks with decoded calldata and gas, partner fees, referrer and replaced order in words', () => {
+    const spender = '0x3333333333333333333333333333333333333333';
+    const callData = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 5_000_000n] });
+    const fullAppData = serializeAppData({
+      appCode: 'CoW Desk',
+      metadata: {
+        hooks: { pre: [{ target: USDC, callData, gasLimit: '50000' }], post: [{ target: spender, callData: '0xdeadbeef', gasLimit: '21000' }] },
+        partnerFee: { volumeBps: 50, recipient: spender },
+        referrer: { address: spender },
+        replacedOrder: { uid: `0x${'ab'.repeat(56)}` },
+      },
+      version: '1.4.0',
+    });
+    const p = preview({ fullAppData });
+    expect(p.appData.hooks).toEqual([
+      { phase: 'pre', target: USDC, gasLimit: '50000', callData, decoded: `approve(spender: ${spender}, amount: 5000000)`, dappId: null },
+      { phase: 'post', target: spender, gasLimit: '21000', callData: '0xdeadbeef', decoded: null, dappId: null },
+    ]);
+    expect(p.appData.partnerFees[0]?.text).toBe(`Partner fee: 0.5% of the traded volume, paid to ${spender}`);
+    expect(p.appData.referrer).toBe(spender);
+    expect(p.appData.replacedOrder).toBe(`0x${'ab'.repeat(56)}`);
+    expect(p.warnings.join(' ')).toMatch(/run 2 hook call/);
+  });
+
+  it('says which appData parts it could not read instead of dropping them', () => {
+    const fullAppData = serializeAppData({ appCode: 'x', metadata: { hooks: { pre: [{ target: 'nope' }] }, partnerFee: { volumeBps: 'lots' } }, version: '1.4.0' });
+    const p = preview({ fullAppData });
+    expect(p.appData.unreadable).toEqual(['hooks', 'partnerFee']);
+    expect(p.warnings.join(' ')).toMatch(/could not be read \(hooks, partnerFee\)/);
   });
 
   it('warns when someone else receives, on staging, and for unknown tokens shown in base units', () => {

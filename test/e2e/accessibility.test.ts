@@ -1,0 +1,77 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { VIEWS } from '../../main/common/settings/views';
+import { TEST_ACCOUNTS } from '../sandbox';
+import { startApp, type RunningApp } from './harness';
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core over the page as it is now; the serious and critical violations, each with where it is. */
+async function seriousViolations(page: Page): Promise<Finding[]> {
+  // Evaluated through the DevTools protocol, which the app's CSP (script-src 'self') does not govern.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
+  const results = await page.evaluate(() =>
+    (globalThis as unknown as { axe: typeof axe }).axe.run({ resultTypes: ['violations'] }).then((answer) =>
+      answer.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? null,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      })),
+    ),
+  );
+  return results.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+}
+
+describe.each(['light', 'dark'] as const)('axe-core over every screen, %s theme', (colorScheme) => {
+  let app: RunningApp;
+  afterEach(async () => app?.stop());
+
+  it('has no serious or critical violation on any view, the welcome, the palette, the token picker or the signing dialog', async () => {
+    app = await startApp({ colorScheme, sandboxNow: Math.floor(Date.now() / 1000) });
+    const { page } = app;
+    const found: Record<string, Finding[]> = {};
+    const check = async (screen: string) => {
+      found[screen] = await seriousViolations(page);
+      await app.screenshot(`a11y-${colorScheme}-${screen}`);
+    };
+
+    await page.getByTestId('welcome').waitFor();
+    await check('welcome');
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await app.services.router.handle('accounts.importKey', { label: 'Trader', privateKey: TEST_ACCOUNTS.trader.privateKey, vault: 'keychain' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const view of VIEWS) {
+      await nav.getByRole('button', { name: view.label }).click();
+      await expect.poll(() => page.locator('header h1').textContent()).toBe(view.label);
+      // Views load their data after they appear; axe looks at the settled screen.
+      await page.waitForLoadState('networkidle');
+      await check(view.id);
+    }
+
+    await nav.getByRole('button', { name: 'Trade' }).click();
+    await page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Trader' }).waitFor({ state: 'attached' });
+    await page.getByRole('combobox', { name: 'Buy token' }).fill('us');
+    await page.getByTestId('token-option').first().waitFor();
+    await check('token-picker');
+    await page.getByRole('combobox', { name: 'Buy token' }).press('Escape');
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await page.getByTestId('quote').waitFor();
+    await check('quote');
+    await page.getByTestId('review-sign').click();
+    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+    await check('signing-dialog');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Command palette' }).waitFor();
+    await check('palette');
+
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((screen) => [screen, []])));
+  });
+});

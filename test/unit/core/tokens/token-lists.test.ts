@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TokenLists } from '../../../../main/core/tokens/token-lists';
+import { recordingLogger } from '../../../helpers/recording-logger';
+import { makeTempDir } from '../../../helpers/temp-dir';
+
+const LIST_URL = 'https://lists.example/cow.json';
+const GOLD = '0x60ad000000000000000000000000000000000001';
+const LOGO = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+
+/** The remote list host, as a fetch that answers from a table (the remote service is the one thing faked). */
+function remote(routes: Record<string, () => Response>) {
+  const asked: string[] = [];
+  const fetchFn = (async (url: string | URL) => {
+    asked.push(String(url));
+    const route = routes[String(url)];
+    return route ? route() : new Response('not found', { status: 404 });
+  }) as typeof fetch;
+  return { fetchFn, asked };
+}
+const list = () =>
+  Response.json({
+    name: 'CoW',
+    tokens: [{ chainId: 1, address: GOLD, symbol: 'GOLD', name: 'Sandbox Gold', decimals: 18, logoURI: 'logos/gold.svg' }],
+  });
+
+describe('TokenLists', () => {
+  let dir: ReturnType<typeof makeTempDir>;
+  beforeEach(() => (dir = makeTempDir()));
+  afterEach(() => dir.remove());
+
+  it('finds tokens of the shipped snapshot offline by symbol, part of a name or address, native first for its symbol', () => {
+    const lists = new TokenLists({ dir: dir.path, urls: [], log: recordingLogger() });
+    expect(lists.search(1, 'stable', 10).results.map((token) => token.symbol)).toEqual(['DAI']);
+    expect(lists.search(1, 'usdc', 10).results[0]?.name).toBe('USD Coin');
+    expect(lists.search(1, '0x6b175474e89094c44da98b954eedeac495271d0f', 10).results.map((token) => token.symbol)).toEqual(['DAI']);
+    expect(lists.search(1, 'eth', 10).results[0]).toMatchObject({ symbol: 'ETH', native: true });
+    expect(lists.search(1, 'stable', 10).source).toBe('snapshot');
+  });
+
+  it('adds a refreshed list, keeps it for the next start, and caches its logo on disk', async () => {
+    const host = remote({ [LIST_URL]: list, 'https://lists.example/logos/gold.svg': () => new Response(LOGO, { headers: { 'content-type': 'image/svg+xml' } }) });
+    const lists = new TokenLists({ dir: dir.path, urls: [{ name: 'CoW Swap', url: LIST_URL }], fetch: host.fetchFn, log: recordingLogger() });
+    expect(lists.search(1, 'gold', 10).results).toEqual([]);
+    expect(await lists.refresh()).toBe(1);
+    expect(lists.search(1, 'gold', 10).results[0]).toMatchObject({ symbol: 'GOLD', logo: null, lists: ['CoW Swap'] });
+    await lists.settled();
+    expect(lists.search(1, 'gold', 10).results[0]?.logo).toBe(`data:image/svg+xml;base64,${Buffer.from(LOGO).toString('base64')}`);
+    expect(lists.find(1, GOLD)).toEqual({ symbol: 'GOLD', decimals: 18 });
+
+    // Offline at the next start: the last good copy and the cached logo answer.
+    const offline = remote({});
+    const again = new TokenLists({ dir: dir.path, urls: [{ name: 'CoW Swap', url: LIST_URL }], fetch: offline.fetchFn, log: recordingLogger() });
+    expect(await again.refresh()).toBe(0);
+    expect(again.search(1, 'sandbox g', 10).results[0]?.logo).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(offline.asked).toEqual([LIST_URL]);
+  });
+
+  it('refuses a list that is not a token list and keeps what it had', async () => {
+    const log = recordingLogger();
+    const host = remote({ [LIST_URL]: () => Response.json({ tokens: [{ symbol: 'BAD' }] }) });
+    const lists = new TokenLists({ dir: dir.path, urls: [{ name: 'CoW Swap', url: LIST_URL }], fetch: host.fetchFn, log });
+    expect(await lists.refresh()).toBe(0);
+    expect(lists.search(1, 'bad', 10).results).toEqual([]);
+    expect(log.lines.some((line) => line.message === 'token list refresh failed')).toBe(true);
+  });
+
+  it('remembers pinned and recent tokens per chain across starts', () => {
+    const lists = new TokenLists({ dir: dir.path, urls: [], log: recordingLogger() });
+    const dai = lists.search(1, 'DAI', 1).results[0]!;
+    const cow = lists.search(1, 'COW', 1).results[0]!;
+    lists.pin(1, dai.address, true);
+    lists.used(1, dai.address);
+    lists.used(1, cow.address);
+    const again = new TokenLists({ dir: dir.path, urls: [], log: recordingLogger() });
+    const answer = again.search(1, '', 50);
+    expect(answer.pinned.map((token) => token.symbol)).toEqual(['DAI']);
+    expect(answer.recent.map((token) => token.symbol)).toEqual(['COW', 'DAI']);
+    expect(again.search(100, '', 50).pinned).toEqual([]);
+    again.pin(1, dai.address, false);
+    expect(again.search(1, '', 50).pinned).toEqual([]);
+  });
+});
