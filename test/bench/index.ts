@@ -10,15 +10,15 @@ const benches: Bench[] = [apiClientBench, marketPoolsBench, historyBench];
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(4));
 
 console.log(`# CoW Desk benchmarks\n\nNode ${process.version}, ${new Date().toISOString()}\n`);
-console.log('| benchmark | figure | value | baseline | baseline value | ratio |');
-console.log('| --- | --- | ---: | --- | ---: | ---: |');
+console.log('| benchmark | figure | value | goal | baseline | baseline value | ratio |');
+console.log('| --- | --- | ---: | --- | --- | ---: | ---: |');
 for (const bench of benches) {
   const rows: BenchRow[] = await bench.run();
   for (const row of rows) {
     const base = row.baseline;
     const ratio = base ? `${(row.value / base.value).toFixed(2)}x` : '';
     console.log(
-      `| ${bench.title} | ${row.name} | ${format(row.value)} ${row.unit} | ${base?.name ?? ''} | ${base ? `${format(base.value)} ${row.unit}` : ''} | ${ratio} |`,
+      `| ${bench.title} | ${row.name} | ${format(row.value)} ${row.unit} | ${row.goal ?? ''} | ${base?.name ?? ''} | ${base ? `${format(base.value)} ${row.unit}` : ''} | ${ratio} |`,
     );
   }
 }
