@@ -6,7 +6,7 @@ export const BENCH_SEED = 17;
 const ETHFLOW = '0xba3cb449bd2b4adddbc894d8697f5170800eadec';
 export const BENCH_ACCOUNTS = ['0x70997970c51812dc3a010c7d01b50e0d17dc79c8', '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', '0x90f79bf6eb2c4f870365e785982e1f101e93b906'] as const;
 
-/** The appData document CoW Swap sends today (about 600 bytes), as the service returns it in both appData and fullAppData. */
+/** An appData document like CoW Swap's (about 300 bytes), as the service returns it in fullAppData. */
 const appDocument = (slippage: number, random: ReturnType<typeof createPrng>) =>
   JSON.stringify({
     appCode: 'CoW Swap',
@@ -14,9 +14,7 @@ const appDocument = (slippage: number, random: ReturnType<typeof createPrng>) =>
     metadata: {
       orderClass: { orderClass: random.next() < 0.5 ? 'market' : 'limit' },
       quote: { slippageBips: slippage, smartSlippage: true },
-      utm: { utmCampaign: 'developer-cohort', utmContent: 'header-cta-button', utmMedium: 'web', utmSource: 'cowmunity', utmTerm: 'js' },
-      partnerFee: { bps: 25, recipient: '0x63695eee2c3141bde314c5a6f89b98e62808d716' },
-      widget: { appCode: 'CoW Swap-SafeApp', environment: 'production' },
+      utm: { utmMedium: 'web', utmSource: 'cowmunity' },
     },
     version: '1.3.0',
   });
@@ -53,7 +51,7 @@ export function apiOrders(count: number, options: { accounts?: readonly string[]
         creationDate: created, owner, uid, availableBalance: null, executedBuyAmount: String(executedBuy), executedSellAmount: String(executedSell),
         executedSellAmountBeforeFees: String(executedSell), executedFeeAmount: '0', executedFee: String(executedSell / 1000n), executedFeeToken: sell.address,
         invalidated: status === 'cancelled', status, class: 'limit', settlementContract: '0x9008d19f58aabd9ed0d60971565aa8510560ab41',
-        fullFeeAmount: '0', solverFee: '0', isLiquidityOrder: false, fullAppData: document,
+        isLiquidityOrder: false, fullAppData: document,
         sellToken: sell.address, buyToken: buy.address, receiver: user, sellAmount: String(sellAmount), buyAmount: String(buyAmount), validTo,
         appData: `0x${random.hex(32).slice(2)}`, feeAmount: '0', kind: random.next() < 0.8 ? 'sell' : 'buy', partiallyFillable: partially,
         sellTokenBalance: 'erc20', buyTokenBalance: 'erc20', signingScheme: ethflow ? 'eip1271' : 'eip712', signature: random.hex(ethflow ? 20 : 65),

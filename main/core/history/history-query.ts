@@ -82,8 +82,12 @@ export function compileQuery(input: HistoryQuery, environment: Environment): Com
   list('chain_id', filter.chainIds);
   list('status', filter.statuses);
   if (filter.kind) add('kind = ?', '+kind = ?', filter.kind);
-  const extra = tokenClause(filter) ?? null;
-  if (extra) add(extra.sql, extra.walk, ...extra.params);
+  const extra = tokenClause(filter, environment) ?? null;
+  if (extra) {
+    add(extra.sql, extra.walk, ...extra.params);
+    // The token sides carry the environment; here it would tempt the planner into sorting all of it.
+    clauses[0] = ['+environment = ?', 'environment = ?'];
+  }
   if (filter.from !== undefined) add('created_at >= ?', '+created_at >= ?', filter.from);
   if (filter.to !== undefined) add('created_at <= ?', '+created_at <= ?', filter.to);
   const match = filter.search ? ftsQuery(filter.search) : null;
@@ -107,19 +111,27 @@ export function compileQuery(input: HistoryQuery, environment: Environment): Com
 }
 
 /**
- * A token address matches either side by address (the symbol key narrows it
- * through the token indexes); a symbol such as USDC matches without case.
+ * A token address matches either side by address; a symbol such as USDC
+ * matches without case. Each side repeats the environment, so the planner can
+ * read each through its token index and merge the two (an OR it cannot split
+ * would sort the whole environment).
  */
-function tokenClause(filter: HistoryFilter): { sql: string; walk: string; params: unknown[] } | undefined {
+function tokenClause(filter: HistoryFilter, environment: Environment): { sql: string; walk: string; params: unknown[] } | undefined {
   const token = filter.token;
   if (!token) return undefined;
-  if (!isAddress(token)) return { sql: '(sell_key = ? OR buy_key = ?)', walk: '(+sell_key = ? OR +buy_key = ?)', params: [token, token] };
+  if (!isAddress(token)) {
+    return {
+      sql: '((environment = ? AND sell_key = ?) OR (environment = ? AND buy_key = ?))',
+      walk: '((+environment = ? AND +sell_key = ?) OR (+environment = ? AND +buy_key = ?))',
+      params: [environment, token, environment, token],
+    };
+  }
   const keys = [token, ...new Set(KNOWN_TOKENS.filter((known) => known.address.toLowerCase() === token.toLowerCase()).map((known) => known.symbol))];
   const marks = keys.map(() => '?').join(', ');
   return {
-    sql: `((sell_key IN (${marks}) AND sell_token = ?) OR (buy_key IN (${marks}) AND buy_token = ?))`,
-    walk: `((+sell_key IN (${marks}) AND sell_token = ?) OR (+buy_key IN (${marks}) AND buy_token = ?))`,
-    params: [...keys, token, ...keys, token],
+    sql: `((environment = ? AND sell_key IN (${marks}) AND sell_token = ?) OR (environment = ? AND buy_key IN (${marks}) AND buy_token = ?))`,
+    walk: `((+environment = ? AND +sell_key IN (${marks}) AND +sell_token = ?) OR (+environment = ? AND +buy_key IN (${marks}) AND +buy_token = ?))`,
+    params: [environment, ...keys, token, environment, ...keys, token],
   };
 }
 
@@ -170,7 +182,9 @@ export class HistoryQueries {
     const shape = this.shape(compiled);
     // Without a filter the sort index is the whole answer, whatever the size.
     const walk = shape.total > CANDIDATE_LIMIT || compiled.params.length === 1;
-    const boundary = compiled.offset === 0 ? undefined : shape.boundaries.get(compiled.offset);
+    if (shape.total === 0 || compiled.offset >= shape.total) return { rows: [], total: shape.total };
+    // Keyset only along the sort index: a few thousand matches sort in well under a millisecond with OFFSET.
+    const boundary = compiled.offset === 0 || !walk ? undefined : shape.boundaries.get(compiled.offset);
     const rows = (
       boundary
         ? this.db.prepare(pageSql(compiled, walk, true)).all(...compiled.params, ...boundary, compiled.limit)

@@ -3,6 +3,7 @@ import type { HistoryRow } from '../../common/history/history-schema';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
+import { packOrderRest, unpackOrderRest } from './rest-codec';
 
 /**
  * The orders table's columns (migration 007). Each field of the service's
@@ -28,10 +29,12 @@ export interface OrderColumns {
   executed_sell_amount: string | null;
   executed_buy_amount: string | null;
   invalidated: number | null;
-  /** The other fields of the order, as JSON. */
-  rest: string;
+  /** The other fields of the order: JSON, packed (rest-codec.ts). */
+  rest: Uint8Array;
   // Derived on write, so the table can filter, sort and search on them.
   created_at: number;
+  /** When the order stops being fillable: validTo, or for EthFlow orders the user's validTo. */
+  expires_at: number;
   app_code: string | null;
   sell_symbol: string | null;
   buy_symbol: string | null;
@@ -42,7 +45,7 @@ export interface OrderColumns {
 
 export const ORDER_COLUMN_NAMES: readonly (keyof OrderColumns)[] = [
   'uid', 'account', 'chain_id', 'environment', 'owner', 'sell_token', 'buy_token', 'sell_amount', 'buy_amount', 'valid_to', 'kind',
-  'status', 'receiver', 'partially_fillable', 'executed_sell_amount', 'executed_buy_amount', 'invalidated', 'rest', 'created_at',
+  'status', 'receiver', 'partially_fillable', 'executed_sell_amount', 'executed_buy_amount', 'invalidated', 'rest', 'created_at', 'expires_at',
   'app_code', 'sell_symbol', 'buy_symbol', 'filled_pct', 'local_state', 'synced_at',
 ];
 
@@ -106,8 +109,9 @@ export function toOrderColumns(order: ApiOrder, account: string, chainId: number
     executed_sell_amount: order.executedSellAmount ?? null,
     executed_buy_amount: order.executedBuyAmount ?? null,
     invalidated: bool(order.invalidated),
-    rest: JSON.stringify(rest),
+    rest: packOrderRest(JSON.stringify(rest)),
     created_at: creationMs(order.creationDate),
+    expires_at: order.ethflowData?.userValidTo ?? order.validTo,
     app_code: appCodeOf(document),
     sell_symbol: findKnownToken(chainId, order.sellToken)?.symbol ?? null,
     buy_symbol: findKnownToken(chainId, order.buyToken)?.symbol ?? null,
@@ -122,7 +126,7 @@ export function toOrderColumns(order: ApiOrder, account: string, chainId: number
 
 /** The order as the service sent it (field order aside), from its columns and `rest`. */
 export function apiOrderOf(row: Pick<OrderColumns, (typeof COLUMN_FIELDS)[keyof typeof COLUMN_FIELDS] | 'rest'>): ApiOrder {
-  const order = JSON.parse(row.rest) as Record<string, unknown>;
+  const order = JSON.parse(unpackOrderRest(row.rest)) as Record<string, unknown>;
   for (const [field, column] of Object.entries(COLUMN_FIELDS)) {
     const value = row[column];
     if (value === null) continue;

@@ -2,6 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { Trade } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import { FINAL_STATUSES, ORDER_COLUMN_NAMES, type OrderColumns } from './order-row';
+import { packTradeRest, unpackTradeRest } from './rest-codec';
 
 export interface SyncScope {
   account: string;
@@ -68,7 +69,7 @@ export class OrdersRepo {
       let changed = 0;
       for (const trade of trades) {
         const { blockNumber, logIndex, orderUid, ...rest } = trade;
-        changed += this.upsertTrade.run({ order_uid: orderUid.toLowerCase(), block_number: blockNumber, log_index: logIndex, rest: JSON.stringify(rest) }).changes;
+        changed += this.upsertTrade.run({ order_uid: orderUid.toLowerCase(), block_number: blockNumber, log_index: logIndex, rest: packTradeRest(JSON.stringify(rest)) }).changes;
       }
       return changed;
     })();
@@ -92,8 +93,8 @@ export class OrdersRepo {
   tradesOf(uid: string): Trade[] {
     const rows = this.db
       .prepare('SELECT order_uid, block_number, log_index, rest FROM trades WHERE order_uid = ? ORDER BY block_number, log_index')
-      .all(uid.toLowerCase()) as { order_uid: string; block_number: number; log_index: number; rest: string }[];
-    return rows.map((row) => ({ blockNumber: row.block_number, logIndex: row.log_index, orderUid: row.order_uid, ...(JSON.parse(row.rest) as object) }) as Trade);
+      .all(uid.toLowerCase()) as { order_uid: string; block_number: number; log_index: number; rest: Uint8Array }[];
+    return rows.map((row) => ({ blockNumber: row.block_number, logIndex: row.log_index, orderUid: row.order_uid, ...(JSON.parse(unpackTradeRest(row.rest)) as object) }) as Trade);
   }
 
   /**
@@ -102,7 +103,7 @@ export class OrdersRepo {
    * `expiredBy` (epoch seconds) only the ones whose validity ran out by then.
    */
   liveUids(scope: SyncScope, options: { after?: string | null; limit?: number; expiredBy?: number } = {}): string[] {
-    const expiry = options.expiredBy === undefined ? '' : `AND coalesce(json_extract(rest, '$.ethflowData.userValidTo'), valid_to) <= ${Math.trunc(options.expiredBy)}`;
+    const expiry = options.expiredBy === undefined ? '' : `AND expires_at <= ${Math.trunc(options.expiredBy)}`;
     const rows = this.db
       .prepare(
         `SELECT uid FROM orders WHERE account = ? AND chain_id = ? AND environment = ? AND uid > ?

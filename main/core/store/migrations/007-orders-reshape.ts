@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { packOrderRest, packTradeRest } from '../../history/rest-codec';
 import type { Migration } from '../migrate';
 
 /** Order fields that become columns; the rest of the record stays JSON. Frozen here: a shipped migration never changes. */
@@ -72,9 +73,10 @@ export const ordersReshapeMigration: Migration = {
         executed_sell_amount TEXT,
         executed_buy_amount TEXT,
         invalidated INTEGER,
-        -- Every other field of the order as the service sent it (unknown ones included).
-        rest TEXT NOT NULL CHECK (json_valid(rest)),
+        -- Every other field of the order as the service sent it (unknown ones included): JSON, packed (history/rest-codec.ts).
+        rest BLOB NOT NULL,
         created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
         app_code TEXT,
         sell_symbol TEXT,
         buy_symbol TEXT,
@@ -92,7 +94,7 @@ export const ordersReshapeMigration: Migration = {
     `);
     copyOrders(db);
     db.exec(`
-      CREATE TABLE trades_copy (order_uid TEXT NOT NULL, block_number INTEGER NOT NULL, log_index INTEGER NOT NULL, rest TEXT NOT NULL) STRICT;
+      CREATE TABLE trades_copy (order_uid TEXT NOT NULL, block_number INTEGER NOT NULL, log_index INTEGER NOT NULL, rest BLOB NOT NULL) STRICT;
     `);
     copyTrades(db);
     // Children first: dropping orders while trades points at it would cascade.
@@ -104,8 +106,8 @@ export const ordersReshapeMigration: Migration = {
         order_uid TEXT NOT NULL REFERENCES orders (uid) ON DELETE CASCADE,
         block_number INTEGER NOT NULL,
         log_index INTEGER NOT NULL,
-        -- The other fields of the fill, as the service sent them.
-        rest TEXT NOT NULL CHECK (json_valid(rest)),
+        -- The other fields of the fill, as the service sent them: JSON, packed (history/rest-codec.ts).
+        rest BLOB NOT NULL,
         PRIMARY KEY (order_uid, block_number, log_index)
       ) STRICT, WITHOUT ROWID;
       INSERT INTO trades SELECT order_uid, block_number, log_index, rest FROM trades_copy;
@@ -165,7 +167,7 @@ const countChange = (row: string, delta: number) => `
 
 function copyOrders(db: Database): void {
   const keep = ['account', 'chain_id', 'environment', 'created_at', 'app_code', 'sell_symbol', 'buy_symbol', 'filled_pct', 'local_state', 'synced_at'];
-  const columns = [...ORDER_FIELDS.map(([, column]) => column), 'rest', ...keep];
+  const columns = [...ORDER_FIELDS.map(([, column]) => column), 'rest', 'expires_at', ...keep];
   const insert = db.prepare(`INSERT INTO orders_new (rowid, ${columns.join(', ')}) VALUES (@rowid, ${columns.map((column) => `@${column}`).join(', ')})`);
   // status and the amounts come from the columns: the submission journal updates them in place, not in raw.
   const read = db.prepare(`SELECT rowid, raw, status, ${keep.join(', ')} FROM orders WHERE rowid > ? ORDER BY rowid LIMIT 1000`);
@@ -183,7 +185,8 @@ function copyOrders(db: Database): void {
       values[column] = boolean ? (value ? 1 : 0) : value;
       delete order[field];
     }
-    values.rest = JSON.stringify(order);
+    values.expires_at = (order.ethflowData as { userValidTo?: number } | null | undefined)?.userValidTo ?? values.valid_to;
+    values.rest = packOrderRest(JSON.stringify(order));
     insert.run(values);
   }
 }
@@ -194,7 +197,7 @@ function copyTrades(db: Database): void {
   for (const row of batches(read) as Iterable<{ order_uid: string; block_number: number; log_index: number; raw: string }>) {
     const trade = JSON.parse(row.raw) as Record<string, unknown>;
     for (const field of TRADE_KEY_FIELDS) delete trade[field];
-    insert.run(row.order_uid, row.block_number, row.log_index, JSON.stringify(trade));
+    insert.run(row.order_uid, row.block_number, row.log_index, packTradeRest(JSON.stringify(trade)));
   }
 }
 

@@ -58,7 +58,7 @@ describe('migration 003: order history', () => {
     expect(() => repo.writeOrders([{ ...good, uid: '0x1234' }])).toThrow(/CHECK/);
     expect(() => repo.writeOrders([{ ...good, kind: 'swap' as 'sell' }])).toThrow(/CHECK/);
     expect(() =>
-      db.prepare("INSERT INTO trades (order_uid, block_number, log_index, rest) VALUES (?, 1, 1, '{}')").run(order.uid),
+      db.prepare("INSERT INTO trades (order_uid, block_number, log_index, rest) VALUES (?, 1, 1, x'00')").run(order.uid),
     ).toThrow(/FOREIGN KEY/);
   });
 
