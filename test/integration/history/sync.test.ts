@@ -81,7 +81,8 @@ describe('history sync against the sandbox: 10,000 orders', () => {
     const open = uids.filter((uid) => (sandbox.orders.get(uid) as { status: string }).status === 'open');
     const lapsed = open.at(-1)!;
     // Pretend the stored copy expired an hour ago: the service now says "expired" for it.
-    kit.store.db.prepare('UPDATE orders SET valid_to = ? WHERE uid = ?').run(Math.floor(Date.now() / 1000) - 3600, lapsed);
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    kit.store.db.prepare('UPDATE orders SET valid_to = ?, expires_at = ? WHERE uid = ?').run(hourAgo, hourAgo, lapsed);
     sandbox.resetRequests();
     await sync();
     const requests = requestCounts(sandbox);
