@@ -3,9 +3,11 @@
 import { apiClientBench } from './api-client.bench';
 import { marketPoolsBench } from './market-pools.bench';
 import { historyBench } from './history.bench';
+import { syncBench } from './sync.bench';
+import { appBench } from './app.bench';
 import type { Bench, BenchRow } from './measure';
 
-const benches: Bench[] = [apiClientBench, marketPoolsBench, historyBench];
+const benches: Bench[] = [syncBench, historyBench, appBench, apiClientBench, marketPoolsBench];
 
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(4));
 
