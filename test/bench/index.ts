@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark of the project and prints one markdown
 // table, with the ratio to its bare baseline where there is one.
+import { cpus, loadavg } from 'node:os';
 import { apiClientBench } from './api-client.bench';
 import { marketPoolsBench } from './market-pools.bench';
 import { historyBench } from './history.bench';
@@ -11,7 +12,7 @@ const benches: Bench[] = [syncBench, historyBench, appBench, apiClientBench, mar
 
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(4));
 
-console.log(`# CoW Desk benchmarks\n\nNode ${process.version}, ${new Date().toISOString()}\n`);
+console.log(`# CoW Desk benchmarks\n\nNode ${process.version}, ${new Date().toISOString()}, ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}\n`);
 console.log('| benchmark | figure | value | goal | baseline | baseline value | ratio |');
 console.log('| --- | --- | ---: | --- | --- | ---: | ---: |');
 for (const bench of benches) {

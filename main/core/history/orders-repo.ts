@@ -54,25 +54,43 @@ export class OrdersRepo {
     );
   }
 
-  /** Orders, all or nothing; answers how many rows actually changed (an identical order is not rewritten). */
-  writeOrders(rows: readonly OrderColumns[]): number {
-    return this.db.transaction(() => {
+  /**
+   * Orders, all or nothing; answers how many rows actually changed (an
+   * identical order is not rewritten). `refetchable`: the sync's copies of
+   * what the service holds commit without waiting for the disk (WAL, then
+   * synchronous=NORMAL): a crash keeps them, a power cut may lose the last
+   * few, which the next pass fetches again; and the main thread does not
+   * stall on fsync. The user's own submissions keep the store's FULL setting.
+   */
+  writeOrders(rows: readonly OrderColumns[], options: { refetchable?: boolean } = {}): number {
+    return this.commit(options.refetchable === true, () => {
       let changed = 0;
       for (const row of rows) changed += this.upsertOrder.run(row).changes;
       return changed;
-    })();
+    });
+  }
+
+  private commit<T>(refetchable: boolean, write: () => T): T {
+    if (!refetchable || this.db.inTransaction) return this.db.transaction(write)();
+    const level = this.db.pragma('synchronous', { simple: true }) as number;
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return this.db.transaction(write)();
+    } finally {
+      this.db.pragma(`synchronous = ${level}`);
+    }
   }
 
   /** Fills of orders we hold (fills of others are skipped), all or nothing; answers how many rows changed. */
-  writeTrades(trades: readonly Trade[]): number {
-    return this.db.transaction(() => {
+  writeTrades(trades: readonly Trade[], options: { refetchable?: boolean } = {}): number {
+    return this.commit(options.refetchable === true, () => {
       let changed = 0;
       for (const trade of trades) {
         const { blockNumber, logIndex, orderUid, ...rest } = trade;
         changed += this.upsertTrade.run({ order_uid: orderUid.toLowerCase(), block_number: blockNumber, log_index: logIndex, rest: packTradeRest(JSON.stringify(rest)) }).changes;
       }
       return changed;
-    })();
+    });
   }
 
   get(uid: string): OrderColumns | undefined {

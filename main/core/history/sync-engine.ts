@@ -89,7 +89,7 @@ export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?:
       orders,
       (slice) => {
         const now = deps.now();
-        const changed = repo.writeOrders(slice.map((order) => toOrderColumns(order, scope.account, scope.chainId, scope.environment, now)));
+        const changed = repo.writeOrders(slice.map((order) => toOrderColumns(order, scope.account, scope.chainId, scope.environment, now)), { refetchable: true });
         counts.ordersWritten += changed;
         deps.onCommit?.(slice.map((order) => order.uid), 'orders', changed);
       },
@@ -164,7 +164,7 @@ async function syncTrades(
     await writeInSlices(
       fresh,
       (slice) => {
-        const changed = repo.writeTrades(slice);
+        const changed = repo.writeTrades(slice, { refetchable: true });
         counts.tradesWritten += changed;
         deps.onCommit?.(slice.map((trade) => trade.orderUid), 'trades', changed);
       },
