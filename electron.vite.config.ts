@@ -45,6 +45,9 @@ export default defineConfig({
     plugins: [svelte(), cspMeta()],
     build: {
       outDir: 'out/renderer',
+      // Minified; each view is its own chunk (renderer/src/shell/views.ts imports them on first show).
+      minify: 'esbuild',
+      cssMinify: true,
       rollupOptions: {
         input: { index: resolve('renderer/index.html'), preview: resolve('renderer/preview.html') },
       },

@@ -1,24 +1,27 @@
 // `npm run bench`: runs every benchmark of the project and prints one markdown
 // table, with the ratio to its bare baseline where there is one.
+import { cpus, loadavg } from 'node:os';
 import { apiClientBench } from './api-client.bench';
 import { marketPoolsBench } from './market-pools.bench';
 import { historyBench } from './history.bench';
+import { syncBench } from './sync.bench';
+import { appBench } from './app.bench';
 import type { Bench, BenchRow } from './measure';
 
-const benches: Bench[] = [apiClientBench, marketPoolsBench, historyBench];
+const benches: Bench[] = [syncBench, historyBench, appBench, apiClientBench, marketPoolsBench];
 
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(4));
 
-console.log(`# CoW Desk benchmarks\n\nNode ${process.version}, ${new Date().toISOString()}\n`);
-console.log('| benchmark | figure | value | baseline | baseline value | ratio |');
-console.log('| --- | --- | ---: | --- | ---: | ---: |');
+console.log(`# CoW Desk benchmarks\n\nNode ${process.version}, ${new Date().toISOString()}, ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}\n`);
+console.log('| benchmark | figure | value | goal | baseline | baseline value | ratio |');
+console.log('| --- | --- | ---: | --- | --- | ---: | ---: |');
 for (const bench of benches) {
   const rows: BenchRow[] = await bench.run();
   for (const row of rows) {
     const base = row.baseline;
     const ratio = base ? `${(row.value / base.value).toFixed(2)}x` : '';
     console.log(
-      `| ${bench.title} | ${row.name} | ${format(row.value)} ${row.unit} | ${base?.name ?? ''} | ${base ? `${format(base.value)} ${row.unit}` : ''} | ${ratio} |`,
+      `| ${bench.title} | ${row.name} | ${format(row.value)} ${row.unit} | ${row.goal ?? ''} | ${base?.name ?? ''} | ${base ? `${format(base.value)} ${row.unit}` : ''} | ${ratio} |`,
     );
   }
 }

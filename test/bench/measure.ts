@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
 
-/** One line of the report: a figure, and where there is one, the bare baseline it is compared with. */
+/** One line of the report: a figure, the goal it is held to, and where there is one, the bare baseline doing the same work. */
 export interface BenchRow {
   name: string;
   value: number;
   unit: string;
+  /** The issue's goal for this figure, printed beside it (e.g. "< 10 ms"). */
+  goal?: string;
   baseline?: { name: string; value: number };
 }
 
@@ -13,15 +15,48 @@ export interface Bench {
   run(): Promise<BenchRow[]>;
 }
 
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+
+async function time(task: () => Promise<unknown> | unknown): Promise<number> {
+  const start = performance.now();
+  await task();
+  return performance.now() - start;
+}
+
 /** Median of `runs` timings of `task` (milliseconds), after `warmup` untimed runs. */
 export async function medianMs(task: () => Promise<unknown> | unknown, runs: number, warmup = Math.ceil(runs / 10)): Promise<number> {
   for (let i = 0; i < warmup; i += 1) await task();
   const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await task();
-    samples.push(performance.now() - start);
+  for (let i = 0; i < runs; i += 1) samples.push(await time(task));
+  return median(samples);
+}
+
+/**
+ * App and baseline timed in turns (app, bare, app, bare, ...), so load on the
+ * machine hits both alike; the median of each. Timing one after the other let
+ * a busy neighbour decide the ratio.
+ */
+export async function interleavedMedians(
+  app: () => Promise<unknown> | unknown,
+  bare: () => Promise<unknown> | unknown,
+  runs: number,
+  warmup = Math.ceil(runs / 10),
+): Promise<{ app: number; bare: number }> {
+  for (let i = 0; i < warmup; i += 1) {
+    await app();
+    await bare();
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    // Alternate which goes first, so neither always runs on a warm cache.
+    if (i % 2 === 0) {
+      a.push(await time(app));
+      b.push(await time(bare));
+    } else {
+      b.push(await time(bare));
+      a.push(await time(app));
+    }
+  }
+  return { app: median(a), bare: median(b) };
 }

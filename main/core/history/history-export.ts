@@ -6,7 +6,7 @@ import { formatUnits } from '../../common/protocol/amounts';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
 import { iterateHistory } from './history-query';
-import type { OrderColumns } from './order-row';
+import { apiOrderOf, type OrderColumns } from './order-row';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -63,7 +63,7 @@ export function exportHistory(
     db.transaction(() => {
       for (const row of iterateHistory(db, query, environment)) {
         if (format === 'csv') writeSync(fd, `${csvLine(row)}\n`);
-        else writeSync(fd, `${rows > 0 ? ',\n' : ''}${JSON.stringify({ account: row.account, chainId: row.chain_id, environment: row.environment, order: JSON.parse(row.raw) as unknown })}`);
+        else writeSync(fd, `${rows > 0 ? ',\n' : ''}${JSON.stringify({ account: row.account, chainId: row.chain_id, environment: row.environment, order: apiOrderOf(row) })}`);
         rows += 1;
       }
     })();

@@ -12,7 +12,6 @@ import type { SubmissionJournal } from './submission-journal';
 import type { SyncService } from './sync-service';
 import type { LookupDeps } from './lookup';
 import { lookupUids } from './lookup';
-import type { Trade } from '../../common/protocol/api';
 
 export type HistoryCommand =
   | 'history.query'
@@ -48,7 +47,7 @@ export function historyHandlers(deps: HistoryHandlerDeps): Pick<Handlers, Histor
   };
   const detail = (uid: string) => {
     const row = stored(uid);
-    const trades = repo.tradesOf(row.uid).map((trade) => JSON.parse(trade.raw) as Trade);
+    const trades = repo.tradesOf(row.uid);
     const submission = deps.journal.find(row.uid);
     return buildDetail(row, trades, {
       explorerBase: deps.explorerBase(),
@@ -62,7 +61,7 @@ export function historyHandlers(deps: HistoryHandlerDeps): Pick<Handlers, Histor
     'history.detail': ({ uid }) => detail(uid),
     'history.competition': async ({ uid }): Promise<Competition> => {
       const row = stored(uid);
-      const settled = repo.tradesOf(row.uid).map((trade) => JSON.parse(trade.raw) as Trade).find((trade) => trade.txHash);
+      const settled = repo.tradesOf(row.uid).find((trade) => trade.txHash);
       const none = (message: string): Competition => ({ available: false, message, auctionId: null, solutions: [] });
       if (!settled?.txHash) return none('No settlement yet: the solver competition is shown once the order has a fill with a transaction.');
       try {

@@ -1,31 +1,53 @@
 import type { Database } from 'better-sqlite3';
-import { historyQuerySchema, type HistoryPage, type HistoryQuery, type HistorySortColumn } from '../../common/history/history-schema';
+import { historyQuerySchema, type HistoryFilter, type HistoryPage, type HistoryQuery, type HistorySortColumn } from '../../common/history/history-schema';
 import type { Environment } from '../../common/protocol/environments';
+import { KNOWN_TOKENS } from '../../common/protocol/tokens';
 import { toHistoryRow, type OrderColumns } from './order-row';
 
-/** Amounts are decimal strings without leading zeros: longer is larger, then compare as text. */
-const amount = (column: string) => `length(${column}) %DIR%, ${column} %DIR%`;
-
-const SORT_SQL: Record<HistorySortColumn, string> = {
-  createdAt: 'created_at %DIR%',
-  account: 'account %DIR%',
-  chainId: 'chain_id %DIR%',
-  status: 'status %DIR%',
-  kind: 'kind %DIR%',
-  sellToken: 'coalesce(sell_symbol, sell_token) %DIR%',
-  buyToken: 'coalesce(buy_symbol, buy_token) %DIR%',
-  sellAmount: amount('sell_amount'),
-  buyAmount: amount('buy_amount'),
-  filledPct: 'filled_pct %DIR%',
-  validTo: 'valid_to %DIR%',
-  appCode: 'app_code %DIR%',
-  uid: 'uid %DIR%',
+/**
+ * Sort keys per column, as migration 007 indexes them: the key, then status,
+ * kind and chain (the tie-breakers its indexes carry), then the rowid.
+ */
+const SORT_KEYS: Record<HistorySortColumn, readonly string[]> = {
+  createdAt: ['created_at', 'status', 'kind', 'chain_id'],
+  account: ['account', 'status', 'kind', 'chain_id'],
+  chainId: ['chain_id', 'status', 'kind'],
+  status: ['status', 'kind', 'chain_id'],
+  kind: ['kind', 'status', 'chain_id'],
+  sellToken: ['sell_key', 'status', 'kind', 'chain_id'],
+  buyToken: ['buy_key', 'status', 'kind', 'chain_id'],
+  sellAmount: ['sell_len', 'sell_amount', 'status', 'kind', 'chain_id'],
+  buyAmount: ['buy_len', 'buy_amount', 'status', 'kind', 'chain_id'],
+  filledPct: ['filled_pct', 'status', 'kind', 'chain_id'],
+  validTo: ['valid_to', 'status', 'kind', 'chain_id'],
+  appCode: ['app_key', 'status', 'kind', 'chain_id'],
+  uid: ['uid', 'status', 'kind', 'chain_id'],
 };
+
+/** What a History row needs (the rest of the order stays on disk). */
+const ROW_COLUMNS =
+  'orders.rowid AS id, uid, account, chain_id, environment, owner, kind, status, local_state, sell_token, buy_token, sell_symbol, buy_symbol, ' +
+  'sell_amount, buy_amount, executed_sell_amount, executed_buy_amount, partially_fillable, filled_pct, valid_to, created_at, app_code, invalidated';
+
+/**
+ * At most this many matches: the page reads them through the filter's own
+ * index and sorts them (a bounded sort, well under a millisecond a thousand).
+ * More: it walks the sort column's index in order, checking the filter as it
+ * goes, and stops at the page's last row; with this many matches in 100k
+ * rows a page of 100 is found within a few thousand index entries.
+ */
+export const CANDIDATE_LIMIT = 2000;
 
 export interface CompiledQuery {
   where: string;
   params: unknown[];
+  /** The same filter with index use switched off on its columns: the sort index alone drives the walk. */
+  walkWhere: string;
+  keys: readonly string[];
+  direction: 'ASC' | 'DESC';
   orderBy: string;
+  /** Only account, chain, status and kind: the maintained counts answer it. */
+  grouped: boolean;
 }
 
 /**
@@ -39,65 +61,164 @@ export function ftsQuery(search: string): string | null {
   return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(' AND ');
 }
 
+const isAddress = (text: string) => /^0x[0-9a-fA-F]{40}$/.test(text);
+
 /** The WHERE and ORDER BY of a history query; shared by the page query, the count and the export. */
 export function compileQuery(input: HistoryQuery, environment: Environment): CompiledQuery & { offset: number; limit: number } {
   const query = historyQuerySchema.parse(input);
   const { filter, sort } = query;
-  const clauses = ['environment = ?'];
+  const clauses: [sql: string, walk: string][] = [['environment = ?', 'environment = ?']];
   const params: unknown[] = [environment];
+  const add = (sql: string, walk: string, ...values: unknown[]) => {
+    clauses.push([sql, walk]);
+    params.push(...values);
+  };
   const list = (column: string, values: readonly unknown[] | undefined) => {
     if (!values || values.length === 0) return;
-    clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`);
-    params.push(...values);
+    const marks = values.map(() => '?').join(', ');
+    add(`${column} IN (${marks})`, `+${column} IN (${marks})`, ...values);
   };
   list('account', filter.accounts);
   list('chain_id', filter.chainIds);
   list('status', filter.statuses);
-  if (filter.kind) {
-    clauses.push('kind = ?');
-    params.push(filter.kind);
+  if (filter.kind) add('kind = ?', '+kind = ?', filter.kind);
+  const extra = tokenClause(filter, environment) ?? null;
+  if (extra) {
+    add(extra.sql, extra.walk, ...extra.params);
+    // The token sides carry the environment; here it would tempt the planner into sorting all of it.
+    clauses[0] = ['+environment = ?', 'environment = ?'];
   }
-  if (filter.token) {
-    clauses.push('(sell_token = ? OR buy_token = ? OR sell_symbol = ? COLLATE NOCASE OR buy_symbol = ? COLLATE NOCASE)');
-    params.push(filter.token, filter.token, filter.token, filter.token);
-  }
-  if (filter.from !== undefined) {
-    clauses.push('created_at >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to !== undefined) {
-    clauses.push('created_at <= ?');
-    params.push(filter.to);
-  }
+  if (filter.from !== undefined) add('created_at >= ?', '+created_at >= ?', filter.from);
+  if (filter.to !== undefined) add('created_at <= ?', '+created_at <= ?', filter.to);
   const match = filter.search ? ftsQuery(filter.search) : null;
   if (match) {
-    clauses.push('rowid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)');
-    params.push(match);
+    const sql = 'orders.rowid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)';
+    add(sql, sql, match);
   }
-  // uid breaks ties, so paging never shows a row twice or skips one.
-  const orderBy = `${SORT_SQL[sort.column].replaceAll('%DIR%', sort.direction.toUpperCase())}, uid ASC`;
-  return { where: clauses.join(' AND '), params, orderBy, offset: query.offset, limit: query.limit };
-}
-
-/**
- * The page and count statements of a compiled query (the bench runs the same
- * text on bare better-sqlite3). The page sorts rowids first and reads only its
- * rows in full: sorting whole rows would drag every match's raw JSON through the sorter.
- */
-export function historySql(compiled: CompiledQuery): { page: string; count: string } {
+  const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const keys = SORT_KEYS[sort.column];
   return {
-    page: `SELECT orders.* FROM (SELECT rowid AS id FROM orders WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?) AS page
-      JOIN orders ON orders.rowid = page.id ORDER BY ${compiled.orderBy}`,
-    count: `SELECT count(*) AS total FROM orders WHERE ${compiled.where}`,
+    where: clauses.map(([sql]) => sql).join(' AND '),
+    walkWhere: clauses.map(([, walk]) => walk).join(' AND '),
+    params,
+    keys,
+    direction,
+    orderBy: [...keys, 'orders.rowid'].map((key) => `${key} ${direction}`).join(', '),
+    grouped: !filter.token && filter.from === undefined && filter.to === undefined && !match,
+    offset: query.offset,
+    limit: query.limit,
   };
 }
 
+/**
+ * A token address matches either side by address; a symbol such as USDC
+ * matches without case. Each side repeats the environment, so the planner can
+ * read each through its token index and merge the two (an OR it cannot split
+ * would sort the whole environment).
+ */
+function tokenClause(filter: HistoryFilter, environment: Environment): { sql: string; walk: string; params: unknown[] } | undefined {
+  const token = filter.token;
+  if (!token) return undefined;
+  if (!isAddress(token)) {
+    return {
+      sql: '((environment = ? AND sell_key = ?) OR (environment = ? AND buy_key = ?))',
+      walk: '((+environment = ? AND +sell_key = ?) OR (+environment = ? AND +buy_key = ?))',
+      params: [environment, token, environment, token],
+    };
+  }
+  const keys = [token, ...new Set(KNOWN_TOKENS.filter((known) => known.address.toLowerCase() === token.toLowerCase()).map((known) => known.symbol))];
+  const marks = keys.map(() => '?').join(', ');
+  return {
+    sql: `((environment = ? AND sell_key IN (${marks}) AND sell_token = ?) OR (environment = ? AND buy_key IN (${marks}) AND buy_token = ?))`,
+    walk: `((+environment = ? AND +sell_key IN (${marks}) AND +sell_token = ?) OR (+environment = ? AND +buy_key IN (${marks}) AND +buy_token = ?))`,
+    params: [environment, ...keys, token, environment, ...keys, token],
+  };
+}
+
+/** Row values of a page boundary: the sort keys and the rowid of the row just before the page. */
+type Boundary = unknown[];
+
+/**
+ * The SQL of one page. `walk`: ordered by the sort index, the filter checked
+ * on the way (no sort step); otherwise the filter's matches, sorted. `after`:
+ * keyset paging from the row before the page, so a deep page costs what the
+ * first does; without it, OFFSET over the index.
+ */
+export function pageSql(compiled: CompiledQuery, walk: boolean, after: boolean): string {
+  const where = walk ? compiled.walkWhere : compiled.where;
+  const tuple = `(${[...compiled.keys, 'orders.rowid'].join(', ')})`;
+  const keyset = after ? ` AND ${tuple} ${compiled.direction === 'DESC' ? '<' : '>'} (${[...compiled.keys, 'rowid'].map(() => '?').join(', ')})` : '';
+  const orderBy = walk ? compiled.orderBy : compiled.orderBy.replace(/(^|, )(\w)/g, '$1+$2');
+  return `SELECT ${ROW_COLUMNS}, ${compiled.keys.join(', ')} FROM orders WHERE ${where}${keyset} ORDER BY ${orderBy} LIMIT ?${after ? '' : ' OFFSET ?'}`;
+}
+
+export function countSql(compiled: CompiledQuery): string {
+  return compiled.grouped
+    ? `SELECT coalesce(sum(n), 0) AS total FROM order_counts WHERE ${compiled.where}`
+    : `SELECT count(*) AS total FROM orders WHERE ${compiled.where}`;
+}
+
+interface CachedShape {
+  generation: string;
+  total: number;
+  /** Boundary before the page that starts at this offset. */
+  boundaries: Map<number, Boundary>;
+}
+
+/**
+ * Counts and page boundaries per query shape, valid until the next write on
+ * this connection (SQLite's total_changes()). Paging through a selection
+ * recounts nothing and reads each page from the row after the previous one.
+ */
+export class HistoryQueries {
+  private readonly shapes = new Map<string, CachedShape>();
+  private static readonly MAX_SHAPES = 16;
+  private static readonly MAX_BOUNDARIES = 256;
+
+  constructor(private readonly db: Database) {}
+
+  page(input: HistoryQuery, environment: Environment): HistoryPage {
+    const compiled = compileQuery(input, environment);
+    const shape = this.shape(compiled);
+    // Without a filter the sort index is the whole answer, whatever the size.
+    const walk = shape.total > CANDIDATE_LIMIT || compiled.params.length === 1;
+    if (shape.total === 0 || compiled.offset >= shape.total) return { rows: [], total: shape.total };
+    // Keyset only along the sort index: a few thousand matches sort in well under a millisecond with OFFSET.
+    const boundary = compiled.offset === 0 || !walk ? undefined : shape.boundaries.get(compiled.offset);
+    const rows = (
+      boundary
+        ? this.db.prepare(pageSql(compiled, walk, true)).all(...compiled.params, ...boundary, compiled.limit)
+        : this.db.prepare(pageSql(compiled, walk, false)).all(...compiled.params, compiled.limit, compiled.offset)
+    ) as (OrderColumns & { id: number } & Record<string, unknown>)[];
+    const last = rows.at(-1);
+    if (last && rows.length === compiled.limit && shape.boundaries.size < HistoryQueries.MAX_BOUNDARIES) {
+      shape.boundaries.set(compiled.offset + rows.length, [...compiled.keys.map((key) => last[key]), last.id]);
+    }
+    return { rows: rows.map(toHistoryRow), total: shape.total };
+  }
+
+  private shape(compiled: CompiledQuery): CachedShape {
+    // Writes on this connection, and commits of any other one, move the generation.
+    const { n } = this.db.prepare('SELECT total_changes() AS n').get() as { n: number };
+    const generation = `${n}:${this.db.pragma('data_version', { simple: true }) as number}`;
+    const id = JSON.stringify([compiled.where, compiled.params, compiled.orderBy]);
+    const cached = this.shapes.get(id);
+    if (cached && cached.generation === generation) return cached;
+    const { total } = this.db.prepare(countSql(compiled)).get(...compiled.params) as { total: number };
+    const fresh: CachedShape = { generation, total, boundaries: new Map() };
+    this.shapes.delete(id);
+    this.shapes.set(id, fresh);
+    if (this.shapes.size > HistoryQueries.MAX_SHAPES) this.shapes.delete(this.shapes.keys().next().value as string);
+    return fresh;
+  }
+}
+
+const perDatabase = new WeakMap<Database, HistoryQueries>();
+
 export function queryHistory(db: Database, input: HistoryQuery, environment: Environment): HistoryPage {
-  const compiled = compileQuery(input, environment);
-  const sql = historySql(compiled);
-  const rows = db.prepare(sql.page).all(...compiled.params, compiled.limit, compiled.offset) as OrderColumns[];
-  const { total } = db.prepare(sql.count).get(...compiled.params) as { total: number };
-  return { rows: rows.map(toHistoryRow), total };
+  let queries = perDatabase.get(db);
+  if (!queries) perDatabase.set(db, (queries = new HistoryQueries(db)));
+  return queries.page(input, environment);
 }
 
 /** Every row of the selection, in its sort order, one at a time (the export streams them). */

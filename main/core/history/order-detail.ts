@@ -5,7 +5,7 @@ import { resolveChain } from '../../common/protocol/chains';
 import { explorerOrderUrl } from '../../common/protocol/endpoints';
 import { parseOrderUid } from '../../common/protocol/order-uid';
 import { findKnownToken } from '../../common/protocol/tokens';
-import { toHistoryRow, type OrderColumns } from './order-row';
+import { apiOrderOf, toHistoryRow, type OrderColumns } from './order-row';
 
 type Field = OrderDetail['fields'][number];
 
@@ -90,12 +90,12 @@ export interface DetailContext {
 }
 
 export function buildDetail(row: OrderColumns, trades: readonly Trade[], context: DetailContext): OrderDetail {
-  const order = JSON.parse(row.raw) as ApiOrder;
+  const order = apiOrderOf(row);
   const parts = parseOrderUid(row.uid);
   const explorer = `${context.explorerBase}${resolveChain(row.chain_id).explorerPrefix}`;
   const kind = context.accountKind(row.account);
   const live = row.local_state === null && (row.status === 'open' || row.status === 'presignaturePending');
-  const onchain = row.ethflow_data !== null || row.onchain_order_data !== null;
+  const onchain = (order.ethflowData ?? null) !== null || (order.onchainOrderData ?? null) !== null;
   const reason = !live
     ? `Only open orders can be cancelled; this one is ${row.local_state ?? row.status}.`
     : kind === undefined

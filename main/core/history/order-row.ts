@@ -3,8 +3,14 @@ import type { HistoryRow } from '../../common/history/history-schema';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
+import { packOrderRest, unpackOrderRest } from './rest-codec';
 
-/** The orders table's columns, named as in migration 003. */
+/**
+ * The orders table's columns (migration 007). Each field of the service's
+ * order is stored once: the ones the History screen filters, sorts or shows
+ * as columns, and everything else in `rest` exactly as the service sent it.
+ * apiOrderOf() puts the two back together.
+ */
 export interface OrderColumns {
   uid: string;
   account: string;
@@ -16,41 +22,19 @@ export interface OrderColumns {
   sell_amount: string;
   buy_amount: string;
   valid_to: number;
-  fee_amount: string | null;
   kind: 'sell' | 'buy';
-  partially_fillable: number | null;
-  signing_scheme: string | null;
-  signature: string | null;
-  app_data: string | null;
-  app_data_hash: string | null;
-  full_app_data: string | null;
-  creation_date: string;
-  created_at: number;
-  class: string | null;
-  owner_from: string | null;
-  receiver: string | null;
-  executed_sell_amount: string | null;
-  executed_sell_amount_before_fees: string | null;
-  executed_buy_amount: string | null;
-  executed_fee_amount: string | null;
-  executed_fee: string | null;
-  executed_fee_token: string | null;
-  invalidated: number | null;
   status: string;
-  settlement_contract: string | null;
-  sell_token_balance: string | null;
-  buy_token_balance: string | null;
-  quote_id: number | null;
-  full_balance_check: number | null;
-  available_balance: string | null;
-  is_liquidity_order: number | null;
-  onchain_user: string | null;
-  valid_from: number | null;
-  ethflow_data: string | null;
-  onchain_order_data: string | null;
-  quote: string | null;
-  interactions: string | null;
-  raw: string;
+  receiver: string | null;
+  partially_fillable: number | null;
+  executed_sell_amount: string | null;
+  executed_buy_amount: string | null;
+  invalidated: number | null;
+  /** The other fields of the order: JSON, packed (rest-codec.ts). */
+  rest: Uint8Array;
+  // Derived on write, so the table can filter, sort and search on them.
+  created_at: number;
+  /** When the order stops being fillable: validTo, or for EthFlow orders the user's validTo. */
+  expires_at: number;
   app_code: string | null;
   sell_symbol: string | null;
   buy_symbol: string | null;
@@ -60,20 +44,23 @@ export interface OrderColumns {
 }
 
 export const ORDER_COLUMN_NAMES: readonly (keyof OrderColumns)[] = [
-  'uid', 'account', 'chain_id', 'environment', 'owner', 'sell_token', 'buy_token', 'sell_amount', 'buy_amount', 'valid_to',
-  'fee_amount', 'kind', 'partially_fillable', 'signing_scheme', 'signature', 'app_data', 'app_data_hash', 'full_app_data',
-  'creation_date', 'created_at', 'class', 'owner_from', 'receiver', 'executed_sell_amount', 'executed_sell_amount_before_fees',
-  'executed_buy_amount', 'executed_fee_amount', 'executed_fee', 'executed_fee_token', 'invalidated', 'status',
-  'settlement_contract', 'sell_token_balance', 'buy_token_balance', 'quote_id', 'full_balance_check', 'available_balance',
-  'is_liquidity_order', 'onchain_user', 'valid_from', 'ethflow_data', 'onchain_order_data', 'quote', 'interactions', 'raw',
+  'uid', 'account', 'chain_id', 'environment', 'owner', 'sell_token', 'buy_token', 'sell_amount', 'buy_amount', 'valid_to', 'kind',
+  'status', 'receiver', 'partially_fillable', 'executed_sell_amount', 'executed_buy_amount', 'invalidated', 'rest', 'created_at', 'expires_at',
   'app_code', 'sell_symbol', 'buy_symbol', 'filled_pct', 'local_state', 'synced_at',
 ];
+
+/** API fields kept as columns, with their column; a null or absent value stays in `rest` so it reads back as sent. */
+const COLUMN_FIELDS = {
+  uid: 'uid', owner: 'owner', sellToken: 'sell_token', buyToken: 'buy_token', sellAmount: 'sell_amount', buyAmount: 'buy_amount',
+  validTo: 'valid_to', kind: 'kind', status: 'status', receiver: 'receiver', partiallyFillable: 'partially_fillable',
+  executedSellAmount: 'executed_sell_amount', executedBuyAmount: 'executed_buy_amount', invalidated: 'invalidated',
+} as const satisfies Partial<Record<keyof ApiOrder, keyof OrderColumns>>;
+const BOOLEAN_FIELDS = new Set<string>(['partiallyFillable', 'invalidated']);
 
 /** Statuses after which an order never changes again; the rest are refreshed on every sync. */
 export const FINAL_STATUSES = ['fulfilled', 'expired', 'cancelled'] as const;
 
 const bool = (value: boolean | null | undefined) => (value === null || value === undefined ? null : value ? 1 : 0);
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /** appCode from the appData document, when the order carries the document rather than the hash. */
 export function appCodeOf(document: string | null | undefined): string | null {
@@ -102,6 +89,8 @@ export function creationMs(creationDate: string): number {
 
 export function toOrderColumns(order: ApiOrder, account: string, chainId: number, environment: Environment, now: number): OrderColumns {
   const document = order.fullAppData ?? (order.appData?.startsWith('{') ? order.appData : null);
+  const rest: Record<string, unknown> = { ...order };
+  for (const field of Object.keys(COLUMN_FIELDS)) if (rest[field] !== null && rest[field] !== undefined) delete rest[field];
   return {
     uid: order.uid,
     account,
@@ -113,41 +102,16 @@ export function toOrderColumns(order: ApiOrder, account: string, chainId: number
     sell_amount: order.sellAmount,
     buy_amount: order.buyAmount,
     valid_to: order.validTo,
-    fee_amount: order.feeAmount ?? null,
     kind: order.kind,
-    partially_fillable: bool(order.partiallyFillable),
-    signing_scheme: order.signingScheme ?? null,
-    signature: order.signature ?? null,
-    app_data: order.appData ?? null,
-    app_data_hash: order.appDataHash ?? null,
-    full_app_data: order.fullAppData ?? null,
-    creation_date: order.creationDate,
-    created_at: creationMs(order.creationDate),
-    class: order.class ?? null,
-    owner_from: order.from ?? null,
-    receiver: order.receiver ?? null,
-    executed_sell_amount: order.executedSellAmount ?? null,
-    executed_sell_amount_before_fees: order.executedSellAmountBeforeFees ?? null,
-    executed_buy_amount: order.executedBuyAmount ?? null,
-    executed_fee_amount: order.executedFeeAmount ?? null,
-    executed_fee: order.executedFee ?? null,
-    executed_fee_token: order.executedFeeToken ?? null,
-    invalidated: bool(order.invalidated),
     status: order.status,
-    settlement_contract: order.settlementContract ?? null,
-    sell_token_balance: order.sellTokenBalance ?? null,
-    buy_token_balance: order.buyTokenBalance ?? null,
-    quote_id: order.quoteId ?? null,
-    full_balance_check: bool(order.fullBalanceCheck),
-    available_balance: order.availableBalance ?? null,
-    is_liquidity_order: bool(order.isLiquidityOrder),
-    onchain_user: order.onchainUser ?? null,
-    valid_from: order.validFrom ?? null,
-    ethflow_data: json(order.ethflowData),
-    onchain_order_data: json(order.onchainOrderData),
-    quote: json(order.quote),
-    interactions: json(order.interactions),
-    raw: JSON.stringify(order),
+    receiver: order.receiver ?? null,
+    partially_fillable: bool(order.partiallyFillable),
+    executed_sell_amount: order.executedSellAmount ?? null,
+    executed_buy_amount: order.executedBuyAmount ?? null,
+    invalidated: bool(order.invalidated),
+    rest: packOrderRest(JSON.stringify(rest)),
+    created_at: creationMs(order.creationDate),
+    expires_at: order.ethflowData?.userValidTo ?? order.validTo,
     app_code: appCodeOf(document),
     sell_symbol: findKnownToken(chainId, order.sellToken)?.symbol ?? null,
     buy_symbol: findKnownToken(chainId, order.buyToken)?.symbol ?? null,
@@ -158,6 +122,17 @@ export function toOrderColumns(order: ApiOrder, account: string, chainId: number
     local_state: null,
     synced_at: now,
   };
+}
+
+/** The order as the service sent it (field order aside), from its columns and `rest`. */
+export function apiOrderOf(row: Pick<OrderColumns, (typeof COLUMN_FIELDS)[keyof typeof COLUMN_FIELDS] | 'rest'>): ApiOrder {
+  const order = JSON.parse(unpackOrderRest(row.rest)) as Record<string, unknown>;
+  for (const [field, column] of Object.entries(COLUMN_FIELDS)) {
+    const value = row[column];
+    if (value === null) continue;
+    order[field] = BOOLEAN_FIELDS.has(field) ? value === 1 : value;
+  }
+  return order as ApiOrder;
 }
 
 /** A stored row as the history table shows it. */

@@ -2,6 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { Trade } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import { FINAL_STATUSES, ORDER_COLUMN_NAMES, type OrderColumns } from './order-row';
+import { packTradeRest, unpackTradeRest } from './rest-codec';
 
 export interface SyncScope {
   account: string;
@@ -13,76 +14,83 @@ export interface SyncCursor {
   headUid: string | null;
   lastSyncedAt: number | null;
   lastError: string | null;
+  /** Newest fill ("block:logIndex") of the last complete pass: the fill walk stops when it shows up again. */
+  tradesHead?: string | null;
+  /** UID after which the next rotating refresh of open orders starts. */
+  refreshAfter?: string | null;
 }
 
 const FINAL_LIST = FINAL_STATUSES.map((status) => `'${status}'`).join(', ');
 const UPDATABLE = ORDER_COLUMN_NAMES.filter((name) => name !== 'uid');
+/** A row is rewritten only when something the service says about it changed. */
+const CHANGED = UPDATABLE.filter((name) => name !== 'synced_at').map((name) => `orders.${name} IS NOT excluded.${name}`).join(' OR ');
+
+/** A fill's key as the fill walk compares it: block, then log index. */
+export const tradeKey = (trade: Pick<Trade, 'blockNumber' | 'logIndex'>) => `${trade.blockNumber}:${trade.logIndex}`;
+export const tradeAtOrBefore = (trade: Pick<Trade, 'blockNumber' | 'logIndex'>, key: string) => {
+  const [block, log] = key.split(':').map(Number) as [number, number];
+  return trade.blockNumber < block || (trade.blockNumber === block && trade.logIndex <= log);
+};
 
 /**
  * Reads and writes of the history cache. Every method that writes more than
- * one row does it in one transaction: a crash leaves either the whole page or
+ * one row does it in one transaction: a crash leaves either the whole batch or
  * none of it, never half an order set with its search index out of step.
+ * Writers that may be handed many rows (the sync) call them in slices.
  */
 export class OrdersRepo {
   private readonly upsertOrder: Statement;
-  private readonly upsertAppData: Statement;
-  private readonly insertTrade: Statement;
+  private readonly upsertTrade: Statement;
 
   constructor(readonly db: Database) {
     this.upsertOrder = db.prepare(
       `INSERT INTO orders (${ORDER_COLUMN_NAMES.join(', ')}) VALUES (${ORDER_COLUMN_NAMES.map((name) => `@${name}`).join(', ')})
-       ON CONFLICT (uid) DO UPDATE SET ${UPDATABLE.map((name) => `${name} = excluded.${name}`).join(', ')}`,
+       ON CONFLICT (uid) DO UPDATE SET ${UPDATABLE.map((name) => `${name} = excluded.${name}`).join(', ')} WHERE ${CHANGED}`,
     );
-    this.upsertAppData = db.prepare(
-      'INSERT INTO app_data (hash, full_app_data, app_code) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING',
-    );
-    this.insertTrade = db.prepare(
-      `INSERT INTO trades (chain_id, block_number, log_index, order_uid, owner, sell_token, buy_token, sell_amount,
-         sell_amount_before_fees, buy_amount, tx_hash, executed_protocol_fees, raw)
-       SELECT @chain_id, @block_number, @log_index, @order_uid, @owner, @sell_token, @buy_token, @sell_amount,
-         @sell_amount_before_fees, @buy_amount, @tx_hash, @executed_protocol_fees, @raw
-       WHERE EXISTS (SELECT 1 FROM orders WHERE uid = @order_uid)
-       ON CONFLICT (chain_id, block_number, log_index) DO UPDATE SET tx_hash = excluded.tx_hash, raw = excluded.raw`,
+    this.upsertTrade = db.prepare(
+      `INSERT INTO trades (order_uid, block_number, log_index, rest)
+       SELECT @order_uid, @block_number, @log_index, @rest WHERE EXISTS (SELECT 1 FROM orders WHERE uid = @order_uid)
+       ON CONFLICT DO UPDATE SET rest = excluded.rest WHERE rest IS NOT excluded.rest`,
     );
   }
 
-  /** Orders and their appData documents, all or nothing. */
-  writeOrders(rows: readonly OrderColumns[]): void {
-    this.db.transaction(() => {
-      for (const row of rows) {
-        this.upsertOrder.run(row);
-        if (row.app_data_hash && row.full_app_data) this.upsertAppData.run(row.app_data_hash, row.full_app_data, row.app_code);
-      }
-    })();
+  /**
+   * Orders, all or nothing; answers how many rows actually changed (an
+   * identical order is not rewritten). `refetchable`: the sync's copies of
+   * what the service holds commit without waiting for the disk (WAL, then
+   * synchronous=NORMAL): a crash keeps them, a power cut may lose the last
+   * few, which the next pass fetches again; and the main thread does not
+   * stall on fsync. The user's own submissions keep the store's FULL setting.
+   */
+  writeOrders(rows: readonly OrderColumns[], options: { refetchable?: boolean } = {}): number {
+    return this.commit(options.refetchable === true, () => {
+      let changed = 0;
+      for (const row of rows) changed += this.upsertOrder.run(row).changes;
+      return changed;
+    });
   }
 
-  /** Fills of orders we hold (fills of others are skipped); marks the orders' fills complete. */
-  writeTrades(chainId: number, trades: readonly Trade[], completeFor: readonly string[]): void {
-    const mark = this.db.prepare('UPDATE orders SET trades_for = executed_sell_amount WHERE uid = ?');
-    this.db.transaction(() => {
+  private commit<T>(refetchable: boolean, write: () => T): T {
+    if (!refetchable || this.db.inTransaction) return this.db.transaction(write)();
+    const level = this.db.pragma('synchronous', { simple: true }) as number;
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return this.db.transaction(write)();
+    } finally {
+      this.db.pragma(`synchronous = ${level}`);
+    }
+  }
+
+  /** Fills of orders we hold (fills of others are skipped), all or nothing; answers how many rows changed. */
+  writeTrades(trades: readonly Trade[], options: { refetchable?: boolean } = {}): number {
+    return this.commit(options.refetchable === true, () => {
+      let changed = 0;
       for (const trade of trades) {
-        this.insertTrade.run({
-          chain_id: chainId,
-          block_number: trade.blockNumber,
-          log_index: trade.logIndex,
-          order_uid: trade.orderUid,
-          owner: trade.owner,
-          sell_token: trade.sellToken,
-          buy_token: trade.buyToken,
-          sell_amount: trade.sellAmount,
-          sell_amount_before_fees: trade.sellAmountBeforeFees,
-          buy_amount: trade.buyAmount,
-          tx_hash: trade.txHash,
-          executed_protocol_fees: trade.executedProtocolFees ? JSON.stringify(trade.executedProtocolFees) : null,
-          raw: JSON.stringify(trade),
-        });
+        const { blockNumber, logIndex, orderUid, ...rest } = trade;
+        changed += this.upsertTrade.run({ order_uid: orderUid.toLowerCase(), block_number: blockNumber, log_index: logIndex, rest: packTradeRest(JSON.stringify(rest)) }).changes;
       }
-      for (const uid of completeFor) mark.run(uid);
-    })();
-  }
-
-  hasTrade(chainId: number, blockNumber: number, logIndex: number): boolean {
-    return this.db.prepare('SELECT 1 FROM trades WHERE chain_id = ? AND block_number = ? AND log_index = ?').get(chainId, blockNumber, logIndex) !== undefined;
+      return changed;
+    });
   }
 
   get(uid: string): OrderColumns | undefined {
@@ -99,48 +107,72 @@ export class OrdersRepo {
     return found;
   }
 
-  tradesOf(uid: string): { raw: string }[] {
-    return this.db.prepare('SELECT raw FROM trades WHERE order_uid = ? ORDER BY block_number, log_index').all(uid.toLowerCase()) as { raw: string }[];
+  /** The order's fills, oldest first, as the service sent them. */
+  tradesOf(uid: string): Trade[] {
+    const rows = this.db
+      .prepare('SELECT order_uid, block_number, log_index, rest FROM trades WHERE order_uid = ? ORDER BY block_number, log_index')
+      .all(uid.toLowerCase()) as { order_uid: string; block_number: number; log_index: number; rest: Uint8Array }[];
+    return rows.map((row) => ({ blockNumber: row.block_number, logIndex: row.log_index, orderUid: row.order_uid, ...(JSON.parse(unpackTradeRest(row.rest)) as object) }) as Trade);
   }
 
-  /** Server orders of the scope that can still change (open, presignaturePending, anything new). */
-  nonFinalUids(scope: SyncScope): string[] {
+  /**
+   * Server orders of the scope that can still change, for the refresh by UID:
+   * those after `after` in UID order (the rotation), at most `limit`. With
+   * `expiredBy` (epoch seconds) only the ones whose validity ran out by then.
+   */
+  liveUids(scope: SyncScope, options: { after?: string | null; limit?: number; expiredBy?: number } = {}): string[] {
+    const expiry = options.expiredBy === undefined ? '' : `AND expires_at <= ${Math.trunc(options.expiredBy)}`;
     const rows = this.db
       .prepare(
-        `SELECT uid FROM orders WHERE account = ? AND chain_id = ? AND environment = ?
-           AND local_state IS NULL AND status NOT IN (${FINAL_LIST}) ORDER BY created_at DESC`,
+        `SELECT uid FROM orders WHERE account = ? AND chain_id = ? AND environment = ? AND uid > ?
+           AND status NOT IN (${FINAL_LIST}) AND local_state IS NULL ${expiry} ORDER BY uid LIMIT ?`,
       )
-      .all(scope.account, scope.chainId, scope.environment) as { uid: string }[];
+      .all(scope.account, scope.chainId, scope.environment, options.after ?? '', options.limit ?? -1) as { uid: string }[];
     return rows.map((row) => row.uid);
   }
 
-  /** Orders whose fills changed since they were last fetched. */
-  ordersNeedingTrades(scope: SyncScope): { uid: string; owner: string }[] {
-    return this.db
-      .prepare(
-        `SELECT uid, owner FROM orders WHERE account = ? AND chain_id = ? AND environment = ?
-           AND executed_sell_amount IS NOT NULL AND executed_sell_amount <> '0' AND trades_for IS NOT executed_sell_amount`,
-      )
-      .all(scope.account, scope.chainId, scope.environment) as { uid: string; owner: string }[];
+  /** Of these UIDs, the ones stored with a status that can still change. */
+  stillLive(uids: readonly string[]): string[] {
+    const statement = this.db.prepare(`SELECT 1 FROM orders WHERE uid = ? AND status NOT IN (${FINAL_LIST})`);
+    return uids.filter((uid) => statement.get(uid.toLowerCase()) !== undefined);
   }
 
   cursor(scope: SyncScope): SyncCursor {
     const row = this.db
-      .prepare('SELECT head_uid, last_synced_at, last_error FROM sync_cursors WHERE account = ? AND chain_id = ? AND environment = ?')
-      .get(scope.account, scope.chainId, scope.environment) as { head_uid: string | null; last_synced_at: number | null; last_error: string | null } | undefined;
-    return { headUid: row?.head_uid ?? null, lastSyncedAt: row?.last_synced_at ?? null, lastError: row?.last_error ?? null };
+      .prepare('SELECT head_uid, last_synced_at, last_error, trades_head, refresh_after FROM sync_cursors WHERE account = ? AND chain_id = ? AND environment = ?')
+      .get(scope.account, scope.chainId, scope.environment) as
+      | { head_uid: string | null; last_synced_at: number | null; last_error: string | null; trades_head: string | null; refresh_after: string | null }
+      | undefined;
+    return {
+      headUid: row?.head_uid ?? null,
+      lastSyncedAt: row?.last_synced_at ?? null,
+      lastError: row?.last_error ?? null,
+      tradesHead: row?.trades_head ?? null,
+      refreshAfter: row?.refresh_after ?? null,
+    };
   }
 
   saveCursor(scope: SyncScope, cursor: SyncCursor): void {
+    const previous = this.cursor(scope);
     this.db
       .prepare(
-        `INSERT INTO sync_cursors (account, chain_id, environment, head_uid, last_synced_at, last_error) VALUES (?, ?, ?, ?, ?, ?)
+        `INSERT INTO sync_cursors (account, chain_id, environment, head_uid, last_synced_at, last_error, trades_head, refresh_after)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (account, chain_id, environment) DO UPDATE SET
-           head_uid = excluded.head_uid, last_synced_at = excluded.last_synced_at, last_error = excluded.last_error`,
+           head_uid = excluded.head_uid, last_synced_at = excluded.last_synced_at, last_error = excluded.last_error,
+           trades_head = excluded.trades_head, refresh_after = excluded.refresh_after`,
       )
-      .run(scope.account, scope.chainId, scope.environment, cursor.headUid, cursor.lastSyncedAt, cursor.lastError);
+      .run(
+        scope.account,
+        scope.chainId,
+        scope.environment,
+        cursor.headUid,
+        cursor.lastSyncedAt,
+        cursor.lastError,
+        cursor.tradesHead === undefined ? previous.tradesHead : cursor.tradesHead,
+        cursor.refreshAfter === undefined ? previous.refreshAfter : cursor.refreshAfter,
+      );
   }
-
   /** Oldest completion among the scopes: the history is as fresh as its stalest part. */
   lastSyncedAt(environment: Environment, scopes: readonly SyncScope[]): number | null {
     let oldest: number | null = null;

@@ -119,7 +119,7 @@ export class SyncService {
       if (controller.signal.aborted) break;
       try {
         const counts = await syncScope(this.engineDeps(scope), scope, controller.signal);
-        if (counts.tradeCalls > 0) this.options.onChanged();
+        if (counts.tradesWritten > 0) this.options.onChanged();
       } catch (error) {
         if (controller.signal.aborted) break;
         networkDown ||= isOffline(error);
@@ -137,14 +137,19 @@ export class SyncService {
   }
 
   private engineDeps(scope: SyncScope): SyncEngineDeps {
+    // Orders commit in slices; screens re-read once per page (with its progress) and after fills at the end of the scope.
+    let ordersChanged = false;
     return {
       repo: this.options.repo,
       orderbook: this.options.orderbook(),
       now: this.now,
-      onProgress: (progress) => this.setProgress(scope, progress),
-      // Fills are many small writes; screens re-read after the order pages and at the end of the pass.
-      onCommit: (uids, what) => {
-        if (uids.length > 0 && what === 'orders') this.options.onChanged();
+      onProgress: (progress) => {
+        this.setProgress(scope, progress);
+        if (ordersChanged) this.options.onChanged();
+        ordersChanged = false;
+      },
+      onCommit: (_uids, what, changed) => {
+        if (changed > 0 && what === 'orders') ordersChanged = true;
       },
     };
   }

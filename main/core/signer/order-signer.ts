@@ -1,11 +1,11 @@
-import { encodeFunctionData, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { encodeFunctionData, hashMessage, type Address, type Hex } from 'viem';
+import { privateKeyToAccount, sign } from 'viem/accounts';
 import { AppError } from '../../common/errors';
 import type { OrderDraft, SignedOrder } from '../../common/ipc/commands/signing';
 import { cancellationsDigest, cancellationsTypedData } from '../../common/protocol/cancellations';
 import { domainFor, type ProtocolDomain } from '../../common/protocol/domain';
 import type { Environment } from '../../common/protocol/environments';
-import { orderDigest, orderTypedData, type OrderStruct } from '../../common/protocol/order';
+import { orderDigest, type OrderStruct } from '../../common/protocol/order';
 import type { AccountService } from './account-service';
 import { buildOrder } from './order-draft';
 import { signingPreview, type PreviewFacts } from './signing-preview';
@@ -23,12 +23,20 @@ const SET_PRE_SIGNATURE_ABI = [
   },
 ] as const;
 
-/** eip712 signs the typed data; ethsign signs the digest as a 32-byte message. */
-export async function signOrderStruct(key: Hex, struct: OrderStruct, domain: ProtocolDomain, scheme: 'eip712' | 'ethsign'): Promise<Hex> {
-  const signer = privateKeyToAccount(key);
-  return scheme === 'eip712'
-    ? signer.signTypedData(orderTypedData(struct, domain))
-    : signer.signMessage({ message: { raw: orderDigest(struct, domain) } });
+/**
+ * eip712 signs the typed-data digest; ethsign signs the digest as a 32-byte
+ * message. The digest is the one buildOrder already computed (the UID starts
+ * with it): hashing the typed data again, or deriving the public key of a
+ * viem account just to sign, would double the cost of a signature.
+ */
+export async function signOrderStruct(
+  key: Hex,
+  struct: OrderStruct,
+  domain: ProtocolDomain,
+  scheme: 'eip712' | 'ethsign',
+  digest: Hex = orderDigest(struct, domain),
+): Promise<Hex> {
+  return sign({ hash: scheme === 'eip712' ? digest : hashMessage({ raw: digest }), privateKey: key, to: 'hex' });
 }
 
 /**
@@ -67,7 +75,7 @@ export class OrderSigner {
       return { ...base, signature: '0x', preSignature: { to: built.domain.verifyingContract, data, call: `setPreSignature(${built.uid}, true)` } };
     }
     const key = await this.accounts.loadKey(draft.account, passphrase);
-    return { ...base, signature: await signOrderStruct(key, built.struct, built.domain, draft.signingScheme), preSignature: null };
+    return { ...base, signature: await signOrderStruct(key, built.struct, built.domain, draft.signingScheme, built.digest), preSignature: null };
   }
 
   async signCancellation(account: Address, chainId: number, orderUids: Hex[], scheme: 'eip712' | 'ethsign', passphrase?: string) {

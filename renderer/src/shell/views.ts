@@ -1,22 +1,24 @@
 import type { Component } from 'svelte';
 import { VIEWS, type ViewId } from '../../../main/common/settings/views';
-import Accounts from '../views/Accounts.svelte';
-import Settings from '../views/Settings.svelte';
-import Pools from '../views/Pools.svelte';
-import Holders from '../views/Holders.svelte';
-import Trade from '../views/Trade.svelte';
-import History from '../views/History.svelte';
-import Notifications from '../views/Notifications.svelte';
 
-export const VIEW_COMPONENTS: Record<ViewId, Component> = {
-  pools: Pools,
-  holders: Holders,
-  trade: Trade,
-  history: History,
-  notifications: Notifications,
-  accounts: Accounts,
-  settings: Settings,
+/** Each view is its own chunk, loaded when first shown: the first screen does not wait for the other six. */
+const VIEW_LOADERS: Record<ViewId, () => Promise<{ default: Component }>> = {
+  pools: () => import('../views/Pools.svelte'),
+  holders: () => import('../views/Holders.svelte'),
+  trade: () => import('../views/Trade.svelte'),
+  history: () => import('../views/History.svelte'),
+  notifications: () => import('../views/Notifications.svelte'),
+  accounts: () => import('../views/Accounts.svelte'),
+  settings: () => import('../views/Settings.svelte'),
 };
+
+const loaded = new Map<ViewId, Promise<Component>>();
+
+export function loadView(view: ViewId): Promise<Component> {
+  let component = loaded.get(view);
+  if (!component) loaded.set(view, (component = VIEW_LOADERS[view]().then((module) => module.default)));
+  return component;
+}
 
 export const IS_MAC = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 export const MOD_LABEL = IS_MAC ? '⌘' : 'Ctrl+';

@@ -12,8 +12,17 @@ export function historyKit(sandbox: Sandbox) {
   const path = join(dir.path, 'history.sqlite');
   const store: Store = openStore(path);
   const unlimited = { perSecond: 100_000 };
-  const client = clientFor(sandbox, { rateLimits: { orderbook: unlimited }, maxAttempts: 2 });
+  // Response bytes per request path, in order: what a sync moved over the network.
+  const received: { path: string; bytes: number }[] = [];
+  const counting: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const body = await response.arrayBuffer();
+    received.push({ path: new URL(String(input instanceof Request ? input.url : input)).pathname, bytes: body.byteLength });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  const client = clientFor(sandbox, { rateLimits: { orderbook: unlimited }, maxAttempts: 2, fetch: counting });
   const kit = {
+    received,
     dir,
     path,
     /** Replaceable: a test may reopen the file to play a restart. */

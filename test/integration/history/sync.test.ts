@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncScope } from '../../../main/core/history/sync-engine';
+import { ORDERS_PAGE, syncScope, TRADES_PAGE, type SyncCounts } from '../../../main/core/history/sync-engine';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { placeOrder } from '../sandbox/sandbox-kit';
 import { historyKit, requestCounts, scopeOf, seedDistinct } from './history-kit';
@@ -10,11 +10,14 @@ describe('history sync against the sandbox: 10,000 orders', () => {
   let sandbox: Sandbox;
   let kit: ReturnType<typeof historyKit>;
   let uids: string[];
+  let firstPageBytes = 0;
   const trader = TEST_ACCOUNTS.trader.address;
   const scope = scopeOf(trader);
   const sync = () => syncScope({ repo: kit.repo, orderbook: kit.client.orderbook, now: Date.now }, scope);
   const openCount = () => uids.filter((uid) => ['open', 'presignaturePending'].includes((sandbox.orders.get(uid) as { status: string }).status)).length;
   const stored = () => (kit.store.db.prepare('SELECT count(*) AS n FROM orders WHERE account = ?').get(trader) as { n: number }).n;
+  const changes = () => (kit.store.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+  const bytesSince = (start: number) => kit.received.slice(start).reduce((sum, entry) => sum + entry.bytes, 0);
 
   beforeAll(async () => {
     sandbox = await startSandbox();
@@ -26,40 +29,65 @@ describe('history sync against the sandbox: 10,000 orders', () => {
     await sandbox.close();
   });
 
-  it('syncs every order with ceil(10000/1000)+1 pages and ceil(open/128) by_uids calls, and the fills', { timeout: 120_000 }, async () => {
+  it('syncs every order and every fill (EthFlow ones too) with order pages and owner-paged trade pages, never a request per order', { timeout: 120_000 }, async () => {
     const counts = await sync();
     const requests = requestCounts(sandbox);
     const open = openCount();
     expect(stored()).toBe(ORDERS);
-    expect(requests.pages).toBe(Math.ceil(ORDERS / 1000) + 1);
-    expect(requests.byUids).toBe(Math.ceil(open / 128));
-    // Fills: the owner's trade list in pages, plus one request per filled EthFlow order (their trades are filed under the EthFlow contract).
-    const filledEthflow = (kit.store.db.prepare("SELECT count(*) AS n FROM orders WHERE owner <> ? AND executed_sell_amount <> '0'").get(trader) as { n: number }).n;
-    const ownTrades = (kit.store.db.prepare('SELECT count(*) AS n FROM trades WHERE owner = ?').get(trader) as { n: number }).n;
-    expect(requests.trades).toBe(Math.floor(ownTrades / 1000) + 1 + filledEthflow);
-    expect(requests.total).toBe(requests.pages + requests.byUids + requests.trades);
-    expect(counts).toMatchObject({ pages: requests.pages, byUidsCalls: requests.byUids, tradeCalls: requests.trades, orders: ORDERS });
+    const fills = (kit.store.db.prepare('SELECT count(*) AS n FROM trades').get() as { n: number }).n;
+    expect(requests.pages).toBe(Math.floor(ORDERS / ORDERS_PAGE) + 1);
+    expect(requests.trades).toBe(Math.floor(fills / TRADES_PAGE) + 1);
+    // The pages just brought every open order: none is asked for again.
+    expect(requests.byUids).toBe(0);
+    expect(requests.total).toBeLessThanOrEqual(requests.pages + Math.ceil(open / 128) + requests.trades);
+    expect(counts).toMatchObject({ pages: requests.pages, byUidsCalls: 0, tradeCalls: requests.trades, orders: ORDERS, ordersWritten: ORDERS });
     const missingFills = kit.store.db.prepare("SELECT count(*) AS n FROM orders WHERE executed_sell_amount <> '0' AND uid NOT IN (SELECT order_uid FROM trades)").get() as { n: number };
     expect(missingFills.n).toBe(0);
-    console.info(`first sync of ${ORDERS} orders (${open} open): ${requests.pages} pages + ${requests.byUids} by_uids + ${requests.trades} trade requests`);
+    const ethflowFills = kit.store.db.prepare("SELECT count(*) AS n FROM trades JOIN orders ON orders.uid = trades.order_uid WHERE orders.owner <> ?").get(trader) as { n: number };
+    expect(ethflowFills.n).toBeGreaterThan(0);
+    // What the old resync downloaded every time: the newest 1000 orders (here the first two pages).
+    firstPageBytes = kit.received.filter((entry) => entry.path.includes('/account/')).slice(0, 1000 / ORDERS_PAGE).reduce((sum, entry) => sum + entry.bytes, 0);
+    console.info(`first sync of ${ORDERS} orders (${open} open, ${fills} fills): ${requests.pages} pages + ${requests.byUids} by_uids + ${requests.trades} trade requests`);
   });
 
-  it('resyncs with no changes in 1 page request plus by_uids for the open orders only', async () => {
+  it('resyncs with no changes in one small page per list plus one rotating refresh, writing no order or fill, 10x fewer bytes than a page', async () => {
     sandbox.resetRequests();
-    await sync();
+    const start = kit.received.length;
+    const before = changes();
+    const counts: SyncCounts = await sync();
     const requests = requestCounts(sandbox);
-    expect(requests).toEqual({ pages: 1, byUids: Math.ceil(openCount() / 128), trades: 0, total: 1 + Math.ceil(openCount() / 128) });
+    expect(requests).toEqual({ pages: 1, byUids: 1, trades: 1, total: 3 });
+    expect(counts).toMatchObject({ ordersWritten: 0, tradesWritten: 0 });
+    // The only row written is the sync cursor.
+    expect(changes() - before).toBe(1);
+    const moved = bytesSince(start);
+    expect(moved * 10).toBeLessThanOrEqual(firstPageBytes);
     expect(stored()).toBe(ORDERS);
+    console.info(`no-change resync: ${moved} bytes (refetching the newest 1000 orders: ${firstPageBytes} bytes)`);
   });
 
   it('picks up a new order and its fill incrementally', async () => {
     const uid = await placeOrder(sandbox, TEST_ACCOUNTS.trader.privateKey);
     sandbox.settle();
     sandbox.resetRequests();
-    await sync();
+    const counts = await sync();
     expect(requestCounts(sandbox)).toMatchObject({ pages: 1, trades: 1 });
-    expect(kit.repo.get(uid)).toMatchObject({ status: 'fulfilled', trades_for: expect.any(String) });
+    expect(kit.repo.get(uid)).toMatchObject({ status: 'fulfilled' });
     expect(kit.repo.tradesOf(uid)).toHaveLength(1);
     expect(stored()).toBe(ORDERS + 1);
+    expect(counts.tradesWritten).toBe(1);
+  });
+
+  it('refreshes an open order whose validity ran out without waiting for the rotation', async () => {
+    const open = uids.filter((uid) => (sandbox.orders.get(uid) as { status: string }).status === 'open');
+    const lapsed = open.at(-1)!;
+    // Pretend the stored copy expired an hour ago: the service now says "expired" for it.
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    kit.store.db.prepare('UPDATE orders SET valid_to = ?, expires_at = ? WHERE uid = ?').run(hourAgo, hourAgo, lapsed);
+    sandbox.resetRequests();
+    await sync();
+    const requests = requestCounts(sandbox);
+    expect(requests.byUids).toBe(1);
+    expect(kit.repo.get(lapsed)?.valid_to).toBe((sandbox.orders.get(lapsed) as { validTo: number }).validTo);
   });
 });

@@ -22,8 +22,10 @@ export const tradesRoute: OrderbookRoute = {
     if (owner === undefined || uid === undefined) return text(400, 'Invalid query string');
     const page = readPage(request.query);
     if (!page.ok) return page.invalidLimit ? apiError(400, 'InvalidLimit', 'limit must be between 1 and 1000.') : text(400, 'Invalid query string');
+    // Like the live service, an owner's trades include those of on-chain (EthFlow) orders the owner placed.
+    const placedBy = (trade: TradeRecord) => state.orders.get(trade.orderUid)?.ethflow?.sender === owner;
     const trades = state.trades
-      .filter((trade) => trade.chainId === chainId && (owner ? trade.owner === owner : trade.orderUid === uid))
+      .filter((trade) => trade.chainId === chainId && (owner ? trade.owner === owner || placedBy(trade) : trade.orderUid === uid))
       .sort((a, b) => b.blockNumber - a.blockNumber || b.logIndex - a.logIndex)
       .slice(page.offset, page.offset + page.limit);
     return json(200, trades.map(toApiTrade));
