@@ -35,10 +35,21 @@ for (const [name, account] of Object.entries(TEST_ACCOUNTS)) {
 }
 console.log('Ctrl+C to stop.');
 
+// Production settles on the chains through GPv2Settlement; staging keeps the sandbox's own ledger.
+const settle = () => (sandbox.onChain ? sandbox.onChain.settle() : Promise.resolve(sandbox.settle()));
+let settling = false;
 const timer = setInterval(() => {
+  if (settling) return;
+  settling = true;
   sandbox.clock.advance(fixedTime ? BATCH_SECONDS : Math.max(0, wallSeconds() - sandbox.clock.now()));
-  const report = sandbox.settle();
-  if (report.fills.length > 0) console.log(`settled ${report.fills.length} fill(s): ${report.fills.map((fill) => fill.uid.slice(0, 10)).join(', ')}`);
+  settle()
+    .then((report) => {
+      if (report.fills.length > 0) console.log(`settled ${report.fills.length} fill(s) in ${report.fills[0]?.txHash}: ${report.fills.map((fill) => fill.uid.slice(0, 10)).join(', ')}`);
+    })
+    .catch((error: unknown) => console.error('settlement failed:', error))
+    .finally(() => {
+      settling = false;
+    });
 }, BATCH_SECONDS * 1000);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

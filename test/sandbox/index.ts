@@ -1,6 +1,8 @@
+import { erc20Abi, type Address, type Hex } from 'viem';
 import type { Environment } from '../../main/common/protocol/environments';
 import { bffFlavor } from './bff/answers';
 import { startChains, type SandboxChains } from './chain';
+import { approveFor, setTokenBalance } from './chain/funds';
 import { createBffHandler } from './bff/router';
 import { createFaults, type FaultSettings } from './http/faults';
 import { startService, type RequestLogEntry } from './http/service';
@@ -10,8 +12,10 @@ import { createOrderbookHandler, type RateLimits } from './orderbook/router';
 import { toApiOrder } from './order-view';
 import { createPrng } from './prng';
 import { seedOrders } from './seed-orders';
+import { ownerCalls, settleOnChain, syncFromChain } from './settlement/chain-settle';
 import { settleBatch, type SettlementReport } from './settlement/settle';
-import { createState } from './state';
+import type { OrderRecord } from './records';
+import { createState, type SandboxState } from './state';
 
 export type { SettlementFill, SettlementReport } from './settlement/settle';
 export type { FaultSettings } from './http/faults';
@@ -55,6 +59,24 @@ export interface Sandbox {
   environment: Environment;
   /** With `chain: true`: RPC URLs per chain id, viem clients, the contracts and the public test keys. */
   chain?: SandboxChains;
+  /**
+   * With `chain: true` (production): the chain is the truth, so these replace
+   * settle(), ledger.* and orders.presign/cancelOnChain, which then throw.
+   */
+  onChain?: {
+    /** One batch settled by GPv2Settlement.settle(); fills come from the receipt's Trade events. */
+    settle(options?: { partialFraction?: number }): Promise<SettlementReport>;
+    /** The owner's setPreSignature(uid, true) transaction; the order opens. */
+    presign(uid: string): Promise<Hex>;
+    /** The owner's invalidateOrder(uid) transaction; the order is cancelled with onchainUser. */
+    invalidate(uid: string): Promise<Hex>;
+    /** Reads presignatures and invalidations that wallets sent over RPC. */
+    sync(): Promise<void>;
+    setBalance(chainId: number, owner: Address, token: Address, amount: bigint): Promise<void>;
+    /** Allowance to the vault relayer, approved by the owner. */
+    setAllowance(chainId: number, owner: Address, token: Address, amount: bigint): Promise<void>;
+    balance(chainId: number, owner: Address, token: Address): Promise<bigint>;
+  };
   clock: { now(): number; advance(seconds: number): void };
   /** One batch auction: fills open orders whose limit the price table meets (partiallyFillable ones by `partialFraction`, default 0.5). */
   settle(options?: { partialFraction?: number }): SettlementReport;
@@ -102,6 +124,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!order) throw new Error(`The sandbox has no order ${uid}`);
     return order;
   };
+  const onChain = chain && environment === 'production' ? chainHandle(state, chain, orderOf) : undefined;
+  // With real chains the ledger is no longer what the orderbook reads: refuse to pretend.
+  const ledgerOnly = <T>(name: string, run: () => T): T => {
+    if (onChain) throw new Error(`This sandbox runs real chains: use sandbox.onChain instead of ${name}`);
+    return run();
+  };
 
   return {
     orderbookUrl: orderbook.url,
@@ -109,10 +137,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     environment,
     chain,
     clock: state.clock,
-    settle: (settleOptions = {}) => settleBatch(state, settleOptions.partialFraction ?? 0.5),
+    onChain,
+    settle: (settleOptions = {}) => ledgerOnly('settle()', () => settleBatch(state, settleOptions.partialFraction ?? 0.5)),
     ledger: {
-      setBalance: (chainId, owner, token, amount) => state.ledger.setBalance(chainId, owner, token, amount),
-      setAllowance: (chainId, owner, token, amount) => state.ledger.setAllowance(chainId, owner, token, amount),
+      setBalance: (chainId, owner, token, amount) => ledgerOnly('ledger.setBalance', () => state.ledger.setBalance(chainId, owner, token, amount)),
+      setAllowance: (chainId, owner, token, amount) => ledgerOnly('ledger.setAllowance', () => state.ledger.setAllowance(chainId, owner, token, amount)),
       ban: (owner) => state.ledger.ban(owner),
       balance: (chainId, owner, token) => state.ledger.balance(chainId, owner, token),
     },
@@ -129,11 +158,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return order ? toApiOrder(order, state) : undefined;
       },
       cancelOnChain: (uid) => {
-        const order = orderOf(uid);
+        const order = ledgerOnly('orders.cancelOnChain', () => orderOf(uid));
         markCancelled(state, order, order.ethflow?.sender ?? order.owner);
       },
       presign: (uid) => {
-        const order = orderOf(uid);
+        const order = ledgerOnly('orders.presign', () => orderOf(uid));
         if (order.phase !== 'presignaturePending') throw new Error(`Order ${uid} is ${order.phase}, not waiting for a pre-signature`);
         order.phase = 'open';
       },
@@ -146,5 +175,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close: async () => {
       await Promise.all([orderbook.close(), bff.close(), chain?.close()]);
     },
+  };
+}
+
+function chainHandle(state: SandboxState, chain: SandboxChains, orderOf: (uid: string) => OrderRecord): NonNullable<Sandbox['onChain']> {
+  return {
+    settle: (options = {}) => settleOnChain(state, chain, options.partialFraction ?? 0.5),
+    presign: async (uid) => {
+      const hash = await ownerCalls(chain, orderOf(uid), 'setPreSignature');
+      await syncFromChain(state, chain);
+      return hash;
+    },
+    invalidate: async (uid) => {
+      const hash = await ownerCalls(chain, orderOf(uid), 'invalidateOrder');
+      await syncFromChain(state, chain);
+      return hash;
+    },
+    sync: () => syncFromChain(state, chain),
+    setBalance: (chainId, owner, token, amount) => setTokenBalance(chain.client(chainId), token, owner, amount),
+    setAllowance: (chainId, owner, token, amount) => approveFor(chain.client(chainId), token, owner, chain.contracts.vaultRelayer, amount),
+    balance: (chainId, owner, token) => chain.client(chainId).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),
   };
 }

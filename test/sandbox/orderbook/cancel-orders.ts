@@ -1,12 +1,11 @@
 import type { Address, Hex } from 'viem';
-import { cancellationsDigest, MAX_CANCELLATION_BATCH } from '../../../main/common/protocol/cancellations';
-import { domainFor } from '../../../main/common/protocol/domain';
-import { recoverDigestSigner } from '../../../main/common/protocol/signatures';
+import { MAX_CANCELLATION_BATCH } from '../../../main/common/protocol/cancellations';
 import { json, parseJson, text, type Reply } from '../http/reply';
 import type { OrderRecord } from '../records';
 import type { SandboxState } from '../state';
 import { apiError, undeserializableBody } from './answers';
 import type { OrderbookContext, OrderbookRoute } from './context';
+import { recoverCancellationsSigner } from './cow-judge';
 import { isHex, isRecord, readUid } from './fields';
 
 /**
@@ -31,33 +30,39 @@ export const cancelOrdersRoute: OrderbookRoute = {
   },
 };
 
+/**
+ * The live order of checks (orderbook.rs cancel_orders): every order must exist
+ * and be cancellable (a presign order, or any order not signed by ECDSA, is
+ * OnChainOrder), then the signature is recovered, by @cowprotocol/contracts'
+ * hashing, and must be the owner's. One refusal refuses the whole batch.
+ */
 async function cancel(uids: Hex[], scheme: 'eip712' | 'ethsign', signature: Hex, { chainId, state }: OrderbookContext): Promise<Reply> {
-  let signer: Address;
-  try {
-    signer = await recoverDigestSigner(cancellationsDigest(uids, domainFor(chainId, state.environment)), scheme, signature);
-  } catch {
-    return apiError(400, 'InvalidSignature', 'The cancellation signature is malformed.');
-  }
   const orders: OrderRecord[] = [];
   for (const uid of uids) {
     const order = state.orders.get(uid);
     if (!order || order.chainId !== chainId) return apiError(404, 'OrderNotFound', `Order ${uid} was not found; no orders were cancelled.`);
+    const refusal = refuse(order);
+    if (refusal) return refusal;
     orders.push(order);
   }
-  for (const order of orders) {
-    const refusal = refuse(order, signer);
-    if (refusal) return refusal;
+  let signer: Address;
+  try {
+    signer = await recoverCancellationsSigner(chainId, state.environment, uids, scheme, signature);
+  } catch {
+    return apiError(400, 'InvalidSignature', 'The cancellation signature is malformed.');
   }
+  // A wrong signer is indistinguishable from a signature over other UIDs or another domain.
+  const foreign = orders.find((order) => order.owner !== signer);
+  if (foreign) return apiError(401, 'WrongOwner', `The signature recovers ${signer}, which does not own order ${foreign.uid}.`);
   for (const order of orders) markCancelled(state, order, null);
   return json(200, 'Cancelled');
 }
 
-function refuse(order: OrderRecord, signer: Address): Reply | undefined {
-  // A wrong signer is indistinguishable from a signature over other UIDs or another domain.
-  if (order.owner !== signer) return apiError(401, 'WrongOwner', `The signature recovers ${signer}, which does not own order ${order.uid}.`);
-  if (order.ethflow) return apiError(400, 'OnChainOrder', 'On-chain orders must be cancelled on-chain.');
-  if (order.phase === 'cancelled') return apiError(400, 'AlreadyCancelled', `Order ${order.uid} is already cancelled.`);
+export function refuse(order: OrderRecord): Reply | undefined {
+  const onChain = order.ethflow || order.phase === 'presignaturePending' || (order.phase === 'open' && order.signingScheme !== 'eip712' && order.signingScheme !== 'ethsign');
+  if (onChain) return apiError(400, 'OnChainOrder', 'On-chain orders must be cancelled on-chain.');
   if (order.phase === 'fulfilled') return apiError(400, 'OrderFullyExecuted', `Order ${order.uid} is already fully executed.`);
+  if (order.phase === 'cancelled') return apiError(400, 'AlreadyCancelled', `Order ${order.uid} is already cancelled.`);
   if (order.phase === 'expired') return apiError(400, 'OrderExpired', `Order ${order.uid} has expired.`);
   return undefined;
 }

@@ -1,15 +1,14 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import { appDataHash, MAX_APP_DATA_BYTES } from '../../../main/common/protocol/app-data';
 import { NATIVE_TOKEN_MARKER } from '../../../main/common/protocol/contracts';
-import { domainFor } from '../../../main/common/protocol/domain';
-import { orderDigest, type OrderStruct } from '../../../main/common/protocol/order';
-import { orderUid } from '../../../main/common/protocol/order-uid';
-import { recoverDigestSigner } from '../../../main/common/protocol/signatures';
+import type { OrderStruct } from '../../../main/common/protocol/order';
+import { chainFunds } from '../chain/funds';
 import { json, parseJson, type Reply } from '../http/reply';
 import type { OrderClass } from '../records';
 import { UNSUPPORTED_TOKEN } from '../token-fixtures';
 import { apiError, orderbookFlavor, unparsableBody } from './answers';
 import { MAX_VALIDITY_SECONDS, MIN_VALIDITY_SECONDS, type OrderbookContext, type OrderbookRoute } from './context';
+import { orderUidOf, recoverOrderOwner } from './cow-judge';
 import { isHash32, isJsonObject, isRecord } from './fields';
 import { readOrderDraft, type OrderDraft } from './order-body';
 
@@ -48,18 +47,19 @@ async function createOrder(draft: OrderDraft, { chainId, state }: OrderbookConte
     sellTokenBalance: 'erc20',
     buyTokenBalance: 'erc20',
   };
-  const digest = orderDigest(struct, domainFor(chainId, state.environment));
-  const owner = await recoverOwner(draft, digest);
+  const owner = await recoverOwner(draft, chainId, state.environment, struct);
   if ('status' in owner) return owner;
   if (state.ledger.isBanned(owner.address)) return apiError(403, 'Forbidden', 'The order owner is deny-listed.');
 
-  const uid = orderUid(digest, owner.address, draft.validTo);
+  const uid = orderUidOf(chainId, state.environment, struct, owner.address);
   if (state.orders.has(uid)) return apiError(400, 'DuplicatedOrder', 'An order with this UID already exists; change at least one parameter.');
   const needed = draft.sellAmount + draft.feeAmount;
-  if (state.ledger.balance(chainId, owner.address, draft.sellToken) < needed) {
+  // With real chains the live rule applies: balanceOf and allowance as the chain answers them.
+  const funds = chainFunds(state, chainId) ?? { balance: async (o: Address, t: Address) => state.ledger.balance(chainId, o, t), allowance: async (o: Address, t: Address) => state.ledger.allowance(chainId, o, t) };
+  if ((await funds.balance(owner.address, draft.sellToken)) < needed) {
     return apiError(400, 'InsufficientBalance', 'The owner does not hold sellAmount plus feeAmount of the sell token.');
   }
-  if (state.ledger.allowance(chainId, owner.address, draft.sellToken) < needed) {
+  if ((await funds.allowance(owner.address, draft.sellToken)) < needed) {
     return apiError(400, 'InsufficientAllowance', 'The vault relayer is not approved for sellAmount plus feeAmount of the sell token.');
   }
 
@@ -126,16 +126,19 @@ function staticChecks(draft: OrderDraft, now: number): Reply | undefined {
   return undefined;
 }
 
-async function recoverOwner(draft: OrderDraft, digest: Hex): Promise<{ address: Address } | Reply> {
+/** The signature is judged by @cowprotocol/contracts (cow-judge.ts), never by the app's own protocol code. */
+async function recoverOwner(draft: OrderDraft, chainId: number, environment: OrderbookContext['state']['environment'], struct: OrderStruct): Promise<{ address: Address } | Reply> {
   if (draft.signingScheme === 'presign') {
     if (!draft.from) return apiError(400, 'MissingFrom', 'presign orders need `from`: the owner cannot be recovered from a signature.');
-    if (draft.signature !== '0x') return apiError(400, 'InvalidSignature', 'presign orders carry the empty signature "0x".');
+    // Like live: the signature bytes are empty, or (legacy) the owner's 20-byte address.
+    const bytes = (draft.signature.length - 2) / 2;
+    if (bytes !== 0 && bytes !== 20) return apiError(400, 'InvalidSignature', 'presign signature bytes should be empty or an address (legacy).');
     return { address: draft.from };
   }
   if (draft.signingScheme === 'eip1271') return apiError(400, 'InvalidEip1271Signature', 'The sandbox has no contracts to verify EIP-1271 signatures against.');
   let signer: Address;
   try {
-    signer = await recoverDigestSigner(digest, draft.signingScheme, draft.signature);
+    signer = await recoverOrderOwner(chainId, environment, struct, draft.signingScheme, draft.signature);
   } catch {
     return apiError(400, 'InvalidSignature', 'The signature is malformed.');
   }
