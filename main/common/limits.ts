@@ -117,13 +117,6 @@ export function scaleDeadlines(factor: number, base: Readonly<Deadlines> = DEADL
   return Object.fromEntries(Object.entries(base).map(([key, value]) => [key, Math.max(1, Math.round(value * factor))])) as unknown as Deadlines;
 }
 
-/** "16 MiB", "64 KiB": a limit as the error messages name it. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= MiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
-  if (bytes >= KiB && bytes % KiB === 0) return `${bytes / KiB} KiB`;
-  return `${bytes} bytes`;
-}
-
 export type UserActionKind = 'read' | 'submit';
 
 /**

@@ -1,5 +1,6 @@
 import { AppError } from '../../common/errors';
-import { DEADLINES, formatBytes, RESPONSE_LIMITS, type Deadlines } from '../../common/limits';
+import { formatBytes, formatSeconds } from '../../common/format/format';
+import { DEADLINES, RESPONSE_LIMITS, type Deadlines } from '../../common/limits';
 
 /**
  * Bounds on one HTTP exchange. Every remote answer CoW Desk reads goes through
@@ -38,7 +39,7 @@ export class EndpointTimeoutError extends AppError {
   readonly phase: TimeoutPhase;
 
   constructor(host: string, endpoint: string, phase: TimeoutPhase, afterMs: number) {
-    const seconds = formatSeconds(afterMs);
+    const seconds = formatMilliseconds(afterMs);
     const what =
       phase === 'headers'
         ? `did not start answering ${endpoint} within ${seconds}`
@@ -51,8 +52,9 @@ export class EndpointTimeoutError extends AppError {
   }
 }
 
-export function formatSeconds(ms: number): string {
-  return ms >= 10_000 || ms % 1000 === 0 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+/** A duration in milliseconds in words, through the one formatter ("20 sec", "1.5 sec"). */
+export function formatMilliseconds(ms: number): string {
+  return formatSeconds(ms / 1000);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ApiError } from './api-error';
-import { formatSeconds } from './bounded-fetch';
+import { formatMilliseconds } from './bounded-fetch';
 
 /**
  * A state-changing request whose fate is unknown at its deadline: it may have
@@ -42,7 +42,7 @@ export function deadlineError(
       retryable: true,
     });
   }
-  const limit = `${formatSeconds(budgetMs)}, the limit for ${forUser ? 'this action' : 'a background request'}`;
+  const limit = `${formatMilliseconds(budgetMs)}, the limit for ${forUser ? 'this action' : 'a background request'}`;
   const why = last && last.code !== 'TIMEOUT' ? ` The last answer: ${last.message}` : '';
   return new ApiError({
     code: 'DEADLINE_EXCEEDED',

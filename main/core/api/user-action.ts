@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from '../../common/errors';
 import { USER_ACTIONS, type Deadlines, type UserActionKind } from '../../common/limits';
-import { formatSeconds } from './bounded-fetch';
+import { formatMilliseconds } from './bounded-fetch';
 
 /**
  * A user action in progress: an IPC command someone is waiting on. Every
@@ -54,7 +54,7 @@ export function runUserAction<T>(command: string, kind: UserActionKind, deadline
 }
 
 function deadlineError(action: UserAction): AppError {
-  const within = formatSeconds(action.deadlineMs);
+  const within = formatMilliseconds(action.deadlineMs);
   const message =
     action.kind === 'submit'
       ? `The service did not confirm within ${within}; the outcome is unclear. Do not sign again: CoW Desk checks the order by its UID.`

@@ -52,7 +52,7 @@ describe('boundedFetch', () => {
     const response = await boundedFetch(fetchWith(stream), URL_, {}, BOUNDS);
     const error = await response.text().then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
-    expect((error as ResponseTooLargeError).message).toMatch(/answered GET \/api\/v1\/things with more than 64 KiB/);
+    expect((error as ResponseTooLargeError).message).toMatch(/answered GET \/api\/v1\/things with more than 64 kB/);
     expect((error as ResponseTooLargeError).details).toMatchObject({ endpoint: 'GET /api/v1/things', limitBytes: 64 * 1024 });
     // 64 KiB is 4 chunks: the fifth crossed the limit, nothing beyond it was read.
     expect(pulled.chunks).toBeLessThanOrEqual(6);

@@ -120,7 +120,7 @@ describe('ConnectionMonitor', () => {
     const health = await monitor.checkNow();
     const orderbook = health.services.find((s) => s.service === 'orderbook')!;
     expect(orderbook.state).toBe('failing');
-    expect(orderbook.lastError).toMatch(/more than 16 MiB/);
+    expect(orderbook.lastError).toMatch(/more than 16 MB/);
     expect(monitor.state('orderbook')).toBe('failing');
     expect(monitor.state('tokenService')).toBe('ok');
   });
