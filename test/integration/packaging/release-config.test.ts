@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { renderIcons } from '../../../build/render-icons.mjs';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { resolveRelease, type ReleaseTarget } from './release-config';
 
@@ -31,7 +32,8 @@ describe('release configuration, validated by electron-builder for every OS', ()
   const find = (platform: string, target: string, arch: string) => targets.find((t) => t.platform === platform && t.target.toLowerCase() === target && t.arch === arch);
 
   it('passes electron-builder metadata, schema and target checks and builds the full target list', async () => {
-    targets = await resolveRelease(root);
+    renderIcons();
+    targets = await resolveRelease(root, { outputDir: join(dir.path, 'release') });
     expect(targets.map((t) => `${t.platform}/${t.target.toLowerCase()}/${t.arch}`).sort()).toEqual(
       ['linux/appimage/x64', 'linux/deb/x64', 'mac/dmg/arm64', 'mac/dmg/x64', 'mac/zip/arm64', 'mac/zip/x64', 'win/nsis/x64'].sort(),
     );
@@ -50,10 +52,18 @@ describe('release configuration, validated by electron-builder for every OS', ()
     for (const target of targets) expect(target.publish, `${target.platform} ${target.target}`).toEqual([expect.objectContaining({ provider: 'github', owner: expect.any(String), repo: expect.any(String) })]);
   });
 
-  it('makes the deb depend on libsecret (the keychain) and registers the cow-desk: scheme on Linux', () => {
+  it('makes the deb depend on libsecret (the keychain) and registers the cow-desk: scheme in the .desktop entry', () => {
     expect(find('linux', 'deb', 'x64')!.options.depends).toContain('libsecret-1-0');
-    const desktop = find('linux', 'appimage', 'x64')!.options.desktop as { entry: Record<string, string> };
-    expect(desktop.entry.MimeType).toContain('x-scheme-handler/cow-desk');
+    for (const target of ['appimage', 'deb']) expect(find('linux', target, 'x64')!.desktopEntry).toMatch(/^MimeType=x-scheme-handler\/cow-desk;$/m);
+  });
+
+  // electron-builder converts build/icon.png into the .icns, the .ico and the Linux sizes with a
+  // toolset it downloads (not possible here); it wants at least 512 px for macOS and 256 for Windows.
+  it('gives every OS the icon rendered from the one source image, large enough for each', () => {
+    const png = readFileSync(renderIcons());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1024, 1024]);
+    for (const target of targets) expect(target.options.icon, `${target.platform} ${target.target}`).toBe('build/icon.png');
   });
 
   it('signs macOS builds with the hardened runtime and JIT entitlement, and notarizes them', () => {
@@ -83,19 +93,19 @@ describe('release configuration, validated by electron-builder for every OS', ()
     ['license', (p: Record<string, unknown>) => delete p.license, /"license"/],
     ['repository', (p: Record<string, unknown>) => delete p.repository, /"repository.url"/],
   ])('refuses a package.json without its %s', async (_field, edit, message) => {
-    await expect(resolveRelease(projectWith(dir.path, edit))).rejects.toThrow(message);
+    await expect(resolveRelease(projectWith(dir.path, edit), { outputDir: join(dir.path, 'release') })).rejects.toThrow(message);
   }, 60_000);
 
   it.each([
     ['homepage or repository', (p: Record<string, unknown>) => (delete p.homepage, delete p.repository), /project homepage/],
     ['author email', (p: Record<string, unknown>) => (p.author = { name: 'CoW Desk contributors' }), /author 'email'/],
   ])("is refused by electron-builder's own checks without a %s", async (_field, edit, message) => {
-    await expect(resolveRelease(projectWith(dir.path, edit), { ownChecks: false })).rejects.toThrow(message);
+    await expect(resolveRelease(projectWith(dir.path, edit), { ownChecks: false, outputDir: join(dir.path, 'release') })).rejects.toThrow(message);
   }, 60_000);
 
   it('refuses a configuration field electron-builder does not know', async () => {
     const project = projectWith(dir.path, () => undefined);
     writeFileSync(join(project, 'electron-builder.yml'), `${readFileSync('electron-builder.yml', 'utf8')}\nmac_notarise: true\n`);
-    await expect(resolveRelease(project, { ownChecks: false })).rejects.toThrow(/mac_notarise/);
+    await expect(resolveRelease(project, { ownChecks: false, outputDir: join(dir.path, 'release') })).rejects.toThrow(/mac_notarise/);
   }, 60_000);
 });

@@ -21,7 +21,11 @@ export interface ReleaseTarget {
   /** The platform section merged with the target's own section, as electron-builder uses it. */
   options: Record<string, unknown>;
   publish: Record<string, unknown>[];
+  /** The .desktop entry electron-builder writes (Linux targets), else null. */
+  desktopEntry: string | null;
 }
+
+
 
 const EXTENSIONS: Record<string, string> = { appimage: 'AppImage', deb: 'deb', dmg: 'dmg', zip: 'zip', nsis: 'exe' };
 
@@ -40,7 +44,7 @@ export function checkReleaseMetadata(pkg: Record<string, unknown>): void {
 }
 
 /** Every target of every OS as electron-builder resolves it from projectDir; rejects like electron-builder would. */
-export async function resolveRelease(projectDir: string, { ownChecks = true } = {}): Promise<ReleaseTarget[]> {
+export async function resolveRelease(projectDir: string, { ownChecks = true, outputDir = join(projectDir, 'release') } = {}): Promise<ReleaseTarget[]> {
   if (ownChecks) checkReleaseMetadata(JSON.parse(readFileSync(join(projectDir, 'package.json'), 'utf8')) as Record<string, unknown>);
   const { Packager, Platform, Arch, AppInfo } = builder;
   const packager = new Packager({ projectDir, config: join(projectDir, 'electron-builder.yml'), targets: new Map() });
@@ -49,11 +53,13 @@ export async function resolveRelease(projectDir: string, { ownChecks = true } = 
   const internals = packager as unknown as { _appInfo: unknown; _framework: unknown };
   internals._appInfo = new AppInfo(packager, null);
   internals._framework = await createElectronFrameworkSupport(packager.config, packager);
+  // Anything electron-builder writes while resolving goes to outputDir, like in a real build.
+  (packager.config.directories as { output: string }).output = outputDir;
   const result: ReleaseTarget[] = [];
   for (const platform of [Platform.LINUX, Platform.MAC, Platform.WINDOWS]) {
     const helper = await (packager as unknown as { createHelper(p: typeof platform): Promise<import('app-builder-lib').PlatformPackager<never>> }).createHelper(platform);
     for (const [arch, names] of computeArchToTargetNamesMap(new Map(), helper, platform)) {
-      for (const target of createTargets(new Map(), names, join(projectDir, 'release'), helper)) {
+      for (const target of createTargets(new Map(), names, outputDir, helper)) {
         await target.checkOptions();
         const options = (target.options ?? {}) as Record<string, unknown>;
         const ext = EXTENSIONS[target.name.toLowerCase()] ?? target.name;
@@ -64,9 +70,18 @@ export async function resolveRelease(projectDir: string, { ownChecks = true } = 
           artifactName: helper.expandArtifactNamePattern(target.options, ext, arch),
           options: { ...(helper.platformSpecificBuildOptions as Record<string, unknown>), ...options },
           publish: ((await getPublishConfigs(helper, target.options, arch, true)) ?? []) as unknown as Record<string, unknown>[],
+          desktopEntry: await desktopEntryOf(target),
         });
       }
     }
   }
   return result;
 }
+
+type Helper = { computeDesktopEntry(options: unknown): Promise<string> };
+
+async function desktopEntryOf(target: { options?: unknown }): Promise<string | null> {
+  const helper = (target as { helper?: Helper }).helper;
+  return helper ? helper.computeDesktopEntry(target.options) : null;
+}
+

@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { contract } from '../../../main/common/ipc/contract';
 import { createFileLogger, LOG_FILE } from '../../../main/core/file-log';
+import { createRouter, type Handlers } from '../../../main/core/ipc/router';
 import { redactForLog, redactText } from '../../../main/core/log-redaction';
 import { makeTempDir } from '../../helpers/temp-dir';
 
@@ -51,6 +53,25 @@ describe('the log file', () => {
     const text = readFileSync(log.path, 'utf8');
     for (const secret of [KEY.slice(2), 'correct horse battery staple', '12'.repeat(65), 'Gnosis Protocol', 'cd'.repeat(32)]) expect(text).not.toContain(secret);
     expect(text).toContain(UID);
+  });
+});
+
+describe('"the details are in the log"', () => {
+  let dir: ReturnType<typeof makeTempDir>;
+  beforeEach(() => (dir = makeTempDir('cow-desk-log-')));
+  afterEach(() => dir.remove());
+
+  it('is true of an internal error: the file holds the error with its stack', async () => {
+    const log = createFileLogger({ dir: dir.path });
+    const failing = () => {
+      throw new TypeError('database handle is closed');
+    };
+    const router = createRouter(Object.fromEntries(Object.keys(contract.commands).map((command) => [command, failing])) as unknown as Handlers, log);
+    const envelope = await router.handle('app.health', undefined);
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: 'CoW Desk hit an internal error. The details are in the log.' } });
+    const [line] = lines(log.path);
+    expect(line).toMatchObject({ level: 'error', message: 'ipc handler threw', command: 'app.health', error: expect.stringContaining('TypeError: database handle is closed') });
+    expect(line!.error).toMatch(/\n\s+at /);
   });
 });
 
