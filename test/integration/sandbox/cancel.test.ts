@@ -1,7 +1,9 @@
+import { domain as cowDomain, hashOrderCancellation } from '@cowprotocol/contracts';
 import type { Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
-import { call, cancellationBody, orderbook, placeOrder } from './sandbox-kit';
+import { call, cancellationBody, orderbook, orderStruct, placeOrder, signedOrderBody } from './sandbox-kit';
 
 const { trader, trader2 } = TEST_ACCOUNTS;
 
@@ -74,10 +76,17 @@ describe('sandbox orderbook: cancellations', () => {
     expect((await cancel({ ...body, signingScheme: 'presign' })).status).toBe(422);
   });
 
-  it('the deprecated per-UID DELETE answers 404', async () => {
+  it('the deprecated per-UID DELETE is still served: OrderCancellation(bytes orderUid) by the owner', async () => {
     const uid = await placeOrder(sandbox, trader.privateKey);
-    const answer = await call(orderbook(sandbox, `/v1/orders/${uid}`), { method: 'DELETE', body: { signature: '0x', signingScheme: 'eip712' } });
-    expect(answer.status).toBe(404);
+    const url = orderbook(sandbox, `/v1/orders/${uid}`);
+    // Signed over @cowprotocol/contracts' own digest of the single-order type.
+    const digest = hashOrderCancellation(cowDomain(1, '0x9008D19f58AAbD9eD0D60971565AA8510560ab41'), uid) as Hex;
+    const sign = (key: Hex) => privateKeyToAccount(key).sign({ hash: digest });
+    expect(await call(url, { method: 'DELETE', body: { signature: '0x1234', signingScheme: 'eip712' } })).toMatchObject({ status: 400, body: { errorType: 'InvalidSignature' } });
+    expect(await call(url, { method: 'DELETE', body: { signature: await sign(trader2.privateKey), signingScheme: 'eip712' } })).toMatchObject({ status: 401, body: { errorType: 'WrongOwner' } });
+    expect(await call(url, { method: 'DELETE', body: { signature: await sign(trader.privateKey), signingScheme: 'eip712' } })).toMatchObject({ status: 200, body: 'Cancelled' });
+    expect(sandbox.orders.get(uid)).toMatchObject({ status: 'cancelled', invalidated: true });
+    expect(await call(url, { method: 'DELETE', body: { signature: await sign(trader.privateKey), signingScheme: 'eip712' } })).toMatchObject({ body: { errorType: 'AlreadyCancelled' } });
   });
 
   it('an on-chain cancellation: cancelled, invalidated, onchainUser set, notified', async () => {
@@ -86,5 +95,14 @@ describe('sandbox orderbook: cancellations', () => {
     expect(sandbox.orders.get(uid)).toMatchObject({ status: 'cancelled', invalidated: true, onchainUser: trader.address });
     expect(typesOf(trader.address)).toEqual(['order_cancelled']);
     expect(sandbox.settle().fills).toEqual([]);
+  });
+
+  it('OnChainOrder: a signed cancellation that names a presign order refuses the whole batch', async () => {
+    const open = await placeOrder(sandbox, trader.privateKey);
+    const presignBody = { ...(await signedOrderBody(trader.privateKey, orderStruct(sandbox, { validTo: sandbox.clock.now() + 1234 }))), signingScheme: 'presign', signature: '0x' };
+    const presign = (await call(orderbook(sandbox, '/v1/orders'), { body: presignBody })).body as Hex;
+    const answer = await cancel(await cancellationBody(trader.privateKey, [open, presign]));
+    expect(answer).toMatchObject({ status: 400, body: { errorType: 'OnChainOrder' } });
+    expect(sandbox.orders.get(open)).toMatchObject({ status: 'open' });
   });
 });

@@ -48,6 +48,10 @@ describe('sandbox orderbook: POST /api/v1/orders', () => {
     sandbox.orders.presign(answer.body);
     expect(sandbox.orders.get(answer.body)).toMatchObject({ status: 'open' });
     await expectError(submit({ ...body, from: undefined, validTo: body.validTo + 1 }), 400, 'MissingFrom');
+    // Like live: the legacy owner-address signature is accepted too, and pre-sign orders have no maximum validTo.
+    const legacy = { ...body, validTo: sandbox.clock.now() + 2 * 365 * 86_400, signature: trader.address.toLowerCase() };
+    expect((await submit(legacy)).status).toBe(201);
+    await expectError(submit({ ...body, validTo: body.validTo + 2, signature: '0x1234' }), 400, 'InvalidSignature');
   });
 
   it('InvalidSignature: wrong from, staging domain, wrong chain, garbage', async () => {

@@ -84,6 +84,9 @@ describe('sandbox orderbook: POST /api/v1/quote', () => {
     expect((await quote({ ...sellWeth, buyToken: WETH.toLowerCase() })).body).toMatchObject({ errorType: 'SameBuyAndSellToken' });
     expect((await quote({ ...sellWeth, validTo: sandbox.clock.now() + 10 })).body).toMatchObject({ errorType: 'InsufficientValidTo' });
     expect((await quote({ ...sellWeth, validTo: sandbox.clock.now() * 1000 })).body).toMatchObject({ errorType: 'ExcessiveValidTo' });
+    // Quotes are market orders to the live service: 3 h at most.
+    expect((await quote({ ...sellWeth, validFor: 3 * 3600 })).status).toBe(200);
+    expect((await quote({ ...sellWeth, validFor: 3 * 3600 + 1 })).body).toMatchObject({ errorType: 'ExcessiveValidTo' });
   });
 
   it.each([

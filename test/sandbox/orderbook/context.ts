@@ -15,3 +15,5 @@ export type OrderbookRoute = Route<OrderbookContext>;
 /** Validity bounds the orderbook enforces on quotes and orders (seconds). */
 export const MIN_VALIDITY_SECONDS = 60;
 export const MAX_VALIDITY_SECONDS = 365 * 24 * 3600;
+/** Quotes are market orders to the live service: at most its default 3 h (max_order_validity_period). */
+export const MAX_QUOTE_VALIDITY_SECONDS = 3 * 3600;

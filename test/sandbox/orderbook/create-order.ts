@@ -122,7 +122,8 @@ function staticChecks(draft: OrderDraft, now: number): Reply | undefined {
   }
   if (draft.validTo < now) return apiError(400, 'OrderExpired', 'validTo is in the past (it is in seconds, not milliseconds).');
   if (draft.validTo < now + MIN_VALIDITY_SECONDS) return apiError(400, 'InsufficientValidTo', 'validTo is too close to now.');
-  if (draft.validTo > now + MAX_VALIDITY_SECONDS) return apiError(400, 'ExcessiveValidTo', 'validTo is too far in the future.');
+  // Like live, pre-sign orders have no upper bound (signature collection can take long).
+  if (draft.signingScheme !== 'presign' && draft.validTo > now + MAX_VALIDITY_SECONDS) return apiError(400, 'ExcessiveValidTo', 'validTo is too far in the future.');
   return undefined;
 }
 

@@ -5,7 +5,7 @@ import { GAS_PER_TRADE, GAS_PRICE_WEI, UNSUPPORTED_TOKEN } from '../token-fixtur
 import { isoMicros } from '../clock';
 import { json, parseJson, type Reply } from '../http/reply';
 import { apiError, orderbookFlavor, unparsableBody } from './answers';
-import { MAX_VALIDITY_SECONDS, MIN_VALIDITY_SECONDS, type OrderbookContext, type OrderbookRoute } from './context';
+import { MAX_QUOTE_VALIDITY_SECONDS, MIN_VALIDITY_SECONDS, type OrderbookContext, type OrderbookRoute } from './context';
 import { isHash32, isJsonObject, isRecord, readAddress, readUint256 } from './fields';
 
 /** How long the quoted fee is honoured, and the default order validity. */
@@ -50,7 +50,7 @@ function quote(body: Record<string, unknown>, { chainId, state }: OrderbookConte
   }
   const validTo = absolute !== undefined ? (absolute as number) : now + ((validFor as number | undefined) ?? DEFAULT_VALIDITY_SECONDS);
   if (validTo < now + MIN_VALIDITY_SECONDS) return apiError(400, 'InsufficientValidTo', 'validTo is too close to now (it is in seconds, not milliseconds).');
-  if (validTo > now + MAX_VALIDITY_SECONDS) return apiError(400, 'ExcessiveValidTo', 'validTo is too far in the future.');
+  if (validTo > now + MAX_QUOTE_VALIDITY_SECONDS) return apiError(400, 'ExcessiveValidTo', 'validTo is more than 3 h in the future, the limit for quotes.');
   const appData = readQuoteAppData(body);
   if ('error' in appData) return appData.error;
   const priceQuality = body.priceQuality ?? 'optimal';

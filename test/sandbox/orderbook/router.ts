@@ -1,6 +1,7 @@
 import { CHAINS } from '../../../main/common/protocol/chains';
 import { createRateLimiter } from '../http/rate-limiter';
 import { empty, matchRoute, text, type Reply, type SandboxRequest } from '../http/reply';
+import { nativePriceRoute, ordersByTxRoute, singleCancelRoute, totalSurplusRoute, versionRoute } from './more-routes';
 import type { SandboxState } from '../state';
 import { getAppDataRoute, putAppDataRoute, putAppDataUnhashedRoute } from './app-data';
 import { cancelOrdersRoute } from './cancel-orders';
@@ -11,13 +12,6 @@ import { quoteRoute } from './quote';
 import { competitionByIdRoute, competitionByTxRoute, latestCompetitionRoute } from './solver-competition';
 import { tradesRoute } from './trades';
 
-/** The per-UID DELETE is deprecated; the sandbox answers it like a removed route. */
-const deprecatedCancelRoute: OrderbookRoute = {
-  method: 'DELETE',
-  pattern: ['v1', 'orders', ':uid'],
-  handle: () => text(404, 'Not Found: use DELETE /api/v1/orders with a signed OrderCancellations batch'),
-};
-
 // Order matters where patterns overlap: `latest` before `{auction_id}`.
 const ROUTES: readonly OrderbookRoute[] = [
   quoteRoute,
@@ -26,7 +20,7 @@ const ROUTES: readonly OrderbookRoute[] = [
   byUidsRoute,
   getOrderRoute,
   orderStatusRoute,
-  deprecatedCancelRoute,
+  singleCancelRoute,
   accountOrdersRoute,
   putAppDataRoute,
   putAppDataUnhashedRoute,
@@ -35,6 +29,10 @@ const ROUTES: readonly OrderbookRoute[] = [
   latestCompetitionRoute,
   competitionByTxRoute,
   competitionByIdRoute,
+  versionRoute,
+  nativePriceRoute,
+  ordersByTxRoute,
+  totalSurplusRoute,
 ];
 
 export interface RateLimits {
