@@ -20,6 +20,11 @@ export function loadView(view: ViewId): Promise<Component> {
   return component;
 }
 
+/** Once the first view shows, the others load in the background, so switching never waits on a chunk. */
+export function preloadViews(): void {
+  for (const view of VIEWS) void loadView(view.id);
+}
+
 export const IS_MAC = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 export const MOD_LABEL = IS_MAC ? '⌘' : 'Ctrl+';
 
