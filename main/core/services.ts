@@ -135,6 +135,7 @@ export function createServices(ports: ServicePorts): Services {
     events,
     api: settingsModule.api,
     settings: settingsModule.settings,
+    history,
     notifier: ports.notifier ?? { show: () => undefined },
     log: ports.log,
     ...(ports.watcherTiming ? { timing: ports.watcherTiming } : {}),
