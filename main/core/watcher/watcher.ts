@@ -204,7 +204,8 @@ export class Watcher {
     if (orderEvent) {
       const told = this.options.store.findOrderEvent(`${environment}:${key}`, item.type === 'order_partially_filled' && item.executedAmount === null ? item.orderUid : null);
       if (told) {
-        this.options.store.restamp(told.id, occurredAt);
+        // An expiry happened at the order's own validTo; the list only dates when the service noticed it.
+        if (item.type !== 'order_expired') this.options.store.restamp(told.id, occurredAt);
         return null;
       }
     }
