@@ -4,6 +4,7 @@ import { executedAmounts, executionPriceBase, filledPercent, limitPriceBase } fr
 import { cancelRoute, isCancellableStatus, isFinalStatus } from '../../../../main/common/orders/status';
 import { surplusBps, surplusVersusLimit, surplusVersusQuote } from '../../../../main/common/orders/surplus';
 import { serviceTimeOf, transitionsBetween, type OrderState } from '../../../../main/common/orders/transitions';
+import { MAX_MARKET_VALIDITY_SECONDS, validityPresets, validityProblem } from '../../../../main/common/orders/validity';
 import { progressOf } from '../../../../main/common/trade/order-progress';
 import { apiOrderSchema } from '../../../../main/common/protocol/api';
 
@@ -106,5 +107,15 @@ describe('transitions: one definition', () => {
     expect(keys(state({ executedSellAmount: '400' }), state({ status: 'cancelled', executedSellAmount: '400' }))).toEqual([`order_cancelled:${UID}`]);
     expect(serviceTimeOf('order_expired', { validTo: 1_800_000_000 }, 5)).toBe(1_800_000_000_000);
     expect(serviceTimeOf('order_filled', { validTo: 1_800_000_000 }, 5)).toBe(5);
+  });
+});
+
+describe('validity: what the live service accepts', () => {
+  it('offers no market preset over 3 hours and explains a longer market validity before signing', () => {
+    expect(Math.max(...validityPresets('market').map((preset) => preset.seconds))).toBe(MAX_MARKET_VALIDITY_SECONDS);
+    expect(validityProblem('market', 86_400)).toMatch(/at most 3 hours/);
+    expect(validityProblem('market', 3 * 3600)).toBeNull();
+    expect(validityProblem('limit', 30 * 86_400)).toBeNull();
+    expect(Math.max(...validityPresets('limit').map((preset) => preset.seconds))).toBeGreaterThan(MAX_MARKET_VALIDITY_SECONDS);
   });
 });
