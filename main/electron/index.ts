@@ -1,7 +1,7 @@
 import { app, BrowserWindow, nativeTheme, powerMonitor } from 'electron';
 import { join } from 'node:path';
 import { createConsoleLogger } from '../core/log';
-import { createServices } from '../core/services';
+import { createServices, DESKTOP_BACKGROUND } from '../core/services';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { hardenApp } from './hardening';
 import { attachIpcTransport } from './ipc-transport';
@@ -38,9 +38,7 @@ function start(): void {
     userDataDir: app.getPath('userData'),
     appVersion: app.getVersion(),
     log,
-    monitorHealth: true,
-    syncHistory: true,
-    watchOrders: true,
+    ...DESKTOP_BACKGROUND,
     notifier,
   });
   const window = createMainWindow(join(import.meta.dirname, '../preload'), services.settings);

@@ -4,6 +4,7 @@ import type { Environment } from '../../common/protocol/environments';
 import { formatNotification, type EventFacts } from '../../common/notifications/format';
 import { PREF_OF_TYPE, type WatcherStatus } from '../../common/notifications/notification-schema';
 import type { DesktopNotification, Notifier } from '../../common/notifications/notifier';
+import { userView } from '../../common/orders/ethflow';
 import { transitionKey } from '../../common/orders/transitions';
 import type { NotificationPrefs } from '../../common/settings/settings-schema';
 import { AppError } from '../../common/errors';
@@ -222,7 +223,9 @@ export class Watcher {
       surplusBps: Number.isFinite(surplus) ? surplus : null,
       ...(order ? { order: { ...orderFacts(order), executedSell: executed('sell'), executedBuy: executed('buy') } } : {}),
     };
-    return this.record({ type: item.type, key, environment, account: item.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt, facts });
+    // An expiry happened at the order's own validTo (the user's, for EthFlow), whenever the list noticed it.
+    const at = item.type === 'order_expired' && order ? userView(order).validTo * 1000 : occurredAt;
+    return this.record({ type: item.type, key, environment, account: item.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt: at, facts });
   }
 
   /** Stores the event once; what to show, when it is new and wanted. */
