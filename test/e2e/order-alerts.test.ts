@@ -108,4 +108,27 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
     expect(eventOf(filled, 'order_filled').occurredAt).toBeGreaterThanOrEqual(settledAt - 1000);
     expect(eventOf(cancelled, 'order_cancelled').occurredAt - cancelAt).toBeLessThan(WITHIN_MS);
   }, 90_000);
+
+  it('History shows executed amounts and the execution price beside the limit; cancelling from the detail asks first', async () => {
+    const partial = await place({ partiallyFillable: true, amount: 2n * 10n ** 18n });
+    const open = await place({ limitFactor: 10n });
+    sandbox.settle({ partialFraction: 0.5 });
+    await expect.poll(() => titlesFor(partial), { timeout: WITHIN_MS }).toEqual(['Order partially filled']);
+    const { page } = app;
+    await page.keyboard.press('Control+4');
+    const row = page.getByTestId('history-row').filter({ hasText: partial.slice(0, 10) });
+    await expect.poll(() => row.getByTestId('executed').textContent()).toMatch(/^1 WETH → [\d.,]+ USDC$/);
+    const price = await row.getByTestId('price').textContent();
+    expect(price).toMatch(/^[\d.,]+ USDC\/WETH \([\d.,]+ USDC\/WETH\)$/);
+    await app.screenshot('history-executed-price');
+
+    await page.getByTestId('history-row').filter({ hasText: open.slice(0, 10) }).click();
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByTestId('cancel-confirm').waitFor();
+    expect(sandbox.requests.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+    await app.screenshot('history-cancel-confirm');
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('cancelled');
+    expect(sandbox.requests.filter((entry) => entry.method === 'DELETE')).toHaveLength(1);
+  }, 60_000);
 });
