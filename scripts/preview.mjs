@@ -5,7 +5,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 
-const { createServices } = await tsImport('../main/core/services.ts', import.meta.url);
+const { createServices, DESKTOP_BACKGROUND } = await tsImport('../main/core/services.ts', import.meta.url);
+const { createPageNotifier } = await tsImport('../main/core/watcher/page-notifier.ts', import.meta.url);
 const { startLoopbackServer } = await tsImport('../main/core/ipc/loopback-server.ts', import.meta.url);
 const { createConsoleLogger } = await tsImport('../main/core/log.ts', import.meta.url);
 const pkg = (await import('../package.json', { with: { type: 'json' } })).default;
@@ -13,7 +14,10 @@ const pkg = (await import('../package.json', { with: { type: 'json' } })).defaul
 const userDataDir = process.env.COW_DESK_DATA ?? join(homedir(), '.cow-desk-preview');
 mkdirSync(userDataDir, { recursive: true });
 const log = createConsoleLogger();
-const services = createServices({ userDataDir, appVersion: pkg.version, log, monitorHealth: true });
+// The same background services as the Electron entry point; notifications are shown by the page (browser Notification API).
+const page = createPageNotifier();
+const services = createServices({ userDataDir, appVersion: pkg.version, log, ...DESKTOP_BACKGROUND, notifier: page.notifier });
+page.attach(services.events);
 const server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir: 'out/renderer' });
 console.log(`CoW Desk preview: open ${server.url}`);
 const stop = async () => {

@@ -96,6 +96,13 @@ export interface Services {
   close(): void;
 }
 
+/**
+ * The background services the desktop app runs: health probes, history sync,
+ * the order watcher. Electron, `npm run preview` and the e2e preview all start
+ * with these, so what the preview shows is what the desktop app does.
+ */
+export const DESKTOP_BACKGROUND = { monitorHealth: true, syncHistory: true, watchOrders: true } as const satisfies Partial<ServicePorts>;
+
 export const STORE_FILE = 'cow-desk.sqlite';
 /** Passphrase-vault key files, one per account (only when the user chose that vault). */
 export const VAULT_DIR = 'vault';
@@ -157,6 +164,7 @@ export function createServices(ports: ServicePorts): Services {
     events,
     api: settingsModule.api,
     settings: settingsModule.settings,
+    history,
     notifier: ports.notifier ?? { show: () => undefined },
     log: ports.log,
     ...(ports.watcherTiming ? { timing: ports.watcherTiming } : {}),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { deepLinkInArgs } from '../common/deep-link';
 import { createFileLogger, LOG_DIR } from '../core/file-log';
 import { withCommandLog } from '../core/ipc/command-log';
-import { createServices } from '../core/services';
+import { createServices, DESKTOP_BACKGROUND } from '../core/services';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { applyCrashUploadChoice, crashReportServer, crashUploadChosen, setCrashUpload, startCrashReporter } from './crash-reports';
 import { createDeepLinkHandler, registerLinkScheme } from './deep-links';
@@ -55,9 +55,7 @@ function start(): void {
     userDataDir: app.getPath('userData'),
     appVersion: app.getVersion(),
     log,
-    monitorHealth: true,
-    syncHistory: true,
-    watchOrders: true,
+    ...DESKTOP_BACKGROUND,
     notifier,
   });
   applyCrashUploadChoice(services.settings, log);

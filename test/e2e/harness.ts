@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { MonitorTiming } from '../../main/core/health/connection-monitor';
 import { startLoopbackServer, type LoopbackServer } from '../../main/core/ipc/loopback-server';
-import { createServices, type Services } from '../../main/core/services';
+import { createServices, DESKTOP_BACKGROUND, type Services } from '../../main/core/services';
+import { createPageNotifier } from '../../main/core/watcher/page-notifier';
 import { loadKeytar } from '../../main/core/signer/keychain-vault';
 import pkg from '../../package.json' with { type: 'json' };
 import { recordingLogger } from '../helpers/recording-logger';
@@ -27,6 +28,18 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Wraps the page's real Notification so each one shown is also recorded with the time it was shown. */
+const RECORD_NOTIFICATIONS = `
+  window.__shownNotifications = [];
+  const Real = window.Notification;
+  window.Notification = class extends Real {
+    constructor(title, init) {
+      super(title, init);
+      window.__shownNotifications.push({ title, body: init?.body ?? '', tag: init?.tag ?? '', at: Date.now() });
+    }
+  };
+`;
 
 export interface RunningApp {
   readonly services: Services;
@@ -54,6 +67,12 @@ export interface AppOptions {
   sandboxNow?: number;
   /** The production sandbox's own rate limits (default the live ones). */
   sandboxRateLimits?: RateLimits;
+  /**
+   * Run what `npm run preview` and Electron run: history sync, the watcher and
+   * notifications shown by the page through the browser's Notification API
+   * (permission granted; each one shown is recorded in `window.__shownNotifications`).
+   */
+  desktop?: boolean;
 }
 
 async function clearKeychain(): Promise<void> {
@@ -81,7 +100,9 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     }),
     staging: await startSandboxBehindFront({ environment: 'staging', ...(options.sandboxNow ? { now: options.sandboxNow } : {}) }),
   };
+  const pageNotifier = createPageNotifier();
   const services = createServices({
+    ...(options.desktop ? { ...DESKTOP_BACKGROUND, notifier: pageNotifier.notifier } : {}),
     userDataDir,
     appVersion: pkg.version,
     log,
@@ -98,11 +119,17 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     tokenListUrls: [{ name: 'Sandbox list', url: `${sandboxes.production.bffUrl}/token-lists/sandbox.json` }],
     refreshTokenLists: true,
   });
+  pageNotifier.attach(services.events);
   const server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir: RENDERER_DIR });
   const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, colorScheme: options.colorScheme ?? 'light' });
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  if (options.desktop) {
+    await page.context().grantPermissions(['notifications']);
+    // Records what the page shows through the real Notification API (the OS daemon behind it is out of reach).
+    await page.addInitScript({ content: RECORD_NOTIFICATIONS });
+  }
   await page.goto(server.url);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 

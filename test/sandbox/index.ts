@@ -5,6 +5,7 @@ import { startChains, type SandboxChains } from './chain';
 import { approveFor, setTokenBalance } from './chain/funds';
 import { createBffHandler } from './bff/router';
 import { createFaults, type FaultSettings } from './http/faults';
+import { createLostAnswers, type LostAnswerRule } from './http/lost-answer';
 import { startService, type RequestLogEntry } from './http/service';
 import { orderbookFlavor } from './orderbook/answers';
 import { markCancelled } from './orderbook/cancel-orders';
@@ -19,6 +20,7 @@ import { createState, type SandboxState } from './state';
 
 export type { SettlementFill, SettlementReport } from './settlement/settle';
 export type { FaultSettings } from './http/faults';
+export type { LostAnswerRule, LostAnswerMode } from './http/lost-answer';
 export type { RequestLogEntry } from './http/service';
 export type { RateLimits } from './orderbook/router';
 export { TEST_ACCOUNTS, FUNDED_UNITS, UNCONVERTIBLE_UID, ETHFLOW_CONTRACT, SOLVER, type TestAccount } from './account-fixtures';
@@ -100,6 +102,8 @@ export interface Sandbox {
     presign(uid: string): void;
   };
   faults: { set(faults: FaultSettings): void; clear(): void };
+  /** The orderbook does the work (stores the order) and then loses its answer. */
+  lostAnswers: { set(...rules: LostAnswerRule[]): void; clear(): void; lost(): number };
   /** Every request both services saw, oldest first. */
   requests: RequestLogEntry[];
   resetRequests(): void;
@@ -116,7 +120,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Faults draw from their own stream so switching them on does not change fixtures.
   const faults = createFaults(createPrng(random ^ 0x5eed));
   const requests: RequestLogEntry[] = [];
-  const orderbook = await startService({ handle: createOrderbookHandler(state, options.rateLimits), flavor: orderbookFlavor, faults, log: requests });
+  const lostAnswers = createLostAnswers();
+  const orderbook = await startService({ handle: createOrderbookHandler(state, options.rateLimits), flavor: orderbookFlavor, faults, log: requests, lostAnswers });
   const bff = await startService({ handle: createBffHandler(state), flavor: bffFlavor, faults, log: requests });
 
   const orderOf = (uid: string) => {
@@ -168,6 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
     },
     faults: { set: (settings) => faults.set(settings), clear: () => faults.clear() },
+    lostAnswers: { set: (...rules) => lostAnswers.set(...rules), clear: () => lostAnswers.clear(), lost: () => lostAnswers.lost() },
     requests,
     resetRequests: () => {
       requests.length = 0;

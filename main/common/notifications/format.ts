@@ -4,6 +4,7 @@ import { formatUnits } from '../protocol/amounts';
 import { CHAINS } from '../protocol/chains';
 import { findKnownToken } from '../protocol/tokens';
 import type { NotificationTarget } from './notifier';
+import { filledPercent } from '../orders/fill';
 
 /** What is known about the order behind an event; service items for unknown orders carry little. */
 export interface EventFacts {
@@ -74,8 +75,7 @@ export function formatNotification(facts: EventFacts): FormattedNotification {
     case 'order_filled':
       return { title, body: `Sold ${sell(order.executedSell)} for ${buy(order.executedBuy)}${on}.`, target };
     case 'order_partially_filled': {
-      const [done, total] = order.kind === 'sell' ? [order.executedSell, order.sellAmount] : [order.executedBuy, order.buyAmount];
-      const percent = BigInt(total) === 0n ? 0 : Number((BigInt(done) * 10_000n) / BigInt(total)) / 100;
+      const percent = filledPercent({ ...order, executedSellAmount: order.executedSell, executedBuyAmount: order.executedBuy });
       return { title, body: `${percent}% filled so far: sold ${sell(order.executedSell)} for ${buy(order.executedBuy)}${on}.`, target };
     }
     case 'order_expired':

@@ -46,8 +46,10 @@ const MESSAGES = {
   InternalServerError: (c) => `The service had a temporary error. Try again in a moment; if it persists, try again later.${said(c)}`,
   QuoteNotVerified: () =>
     'The quote could not be verified by simulation, so an order from it may not execute. Request a new quote, and check that the token has no transfer restrictions.',
-  InsufficientValidTo: () => 'The order expires too soon for the service to accept it. Choose a later expiry (validTo, in unix seconds).',
-  ExcessiveValidTo: () => 'The expiry is too far in the future for the service. Choose an earlier validTo.',
+  InsufficientValidTo: () =>
+    "The order's expiry (validTo) had already passed, or was too close, when the orderbook received it. Choose a later expiry and sign again.",
+  ExcessiveValidTo: () =>
+    'The expiry is too far in the future for the orderbook: a market order may be valid for at most 3 hours by default. Choose 3 hours or less, or place a limit order.',
   SameBuyAndSellToken: () => 'The sell and buy tokens are the same. Choose two different tokens.',
   InvalidNativeSellToken: () =>
     'Native ETH cannot be sold with a signed order; it is valid only as the buy token. Wrap it (e.g. to WETH) and sell the wrapped token.',
@@ -63,7 +65,8 @@ const MESSAGES = {
   // Submitting
   InvalidSignature: () =>
     'The signature does not match the order. Check the EIP-712 domain (chain id and the settlement contract of this environment; staging has its own), the declared signing scheme, and that the signer is the order owner (from). Then sign again.',
-  WrongOwner: () => 'The signature comes from a different account than the order owner. Sign with the owner account.',
+  WrongOwner: () =>
+    'The orderbook recovered another signer than the owner: what was signed is for another deployment or chain than this orderbook checks (environment, chain or settlement contract). Check that the environment and the orderbook URL in Settings point at the same deployment (production or staging) and the right chain, then sign again.',
   DuplicatedOrder: () =>
     'An identical order already exists. To place another one, change validTo, an amount or the appData, and sign again.',
   InsufficientBalance: () =>

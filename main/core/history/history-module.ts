@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AppError } from '../../common/errors';
 import { contract } from '../../common/ipc/contract';
 import type { ApiOrder } from '../../common/protocol/api';
+import type { Environment } from '../../common/protocol/environments';
 import type { ApiClient } from '../api/api-client';
 import type { StoreState } from '../health/health-service';
 import type { EventBus } from '../ipc/event-bus';
@@ -10,6 +11,7 @@ import type { SettingsService } from '../settings/settings-service';
 import { EXPORT_DIR } from '../settings/settings-module';
 import { AccountsRepo } from '../signer/accounts-repo';
 import { historyHandlers, type HistoryCommand } from './history-handlers';
+import { apiOrderOf, toOrderColumns } from './order-row';
 import { OrdersRepo } from './orders-repo';
 import type { Handlers } from '../ipc/router';
 import { SubmissionJournal } from './submission-journal';
@@ -35,6 +37,16 @@ export interface HistoryModule {
   start(): Promise<void>;
   /** A pass now (resume from sleep, a user's click). */
   syncNow(): Promise<void>;
+  /**
+   * Orders another module read from the service (the Trade tracker, the
+   * watcher): stored as the sync would store them, and open screens told.
+   * Storing a changed order records its transition (migration 008).
+   */
+  storeOrders(chainId: number, orders: readonly ApiOrder[]): void;
+  /** UIDs of the scope's orders that can still change. */
+  liveUids(account: string, chainId: number, environment: Environment): string[];
+  /** The stored order as the service last sent it, and its chain. */
+  orderOf(uid: string): { order: ApiOrder; chainId: number } | undefined;
   close(): void;
 }
 
@@ -111,6 +123,17 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       sync.start();
     },
     syncNow: async () => void (await sync.syncNow()),
+    storeOrders(chainId, orders) {
+      if (orders.length === 0) return;
+      const at = now();
+      repo.writeOrders(orders.map((order) => toOrderColumns(order, accountFor(order), chainId, settings.environment(), at)));
+      changed();
+    },
+    liveUids: (account, chainId, environment) => repo.liveUids({ account, chainId, environment }),
+    orderOf(uid) {
+      const row = repo.get(uid);
+      return row ? { order: apiOrderOf(row), chainId: row.chain_id } : undefined;
+    },
     close() {
       unsubscribe();
       sync.stop();
@@ -130,6 +153,9 @@ function unavailable(reason: string): HistoryModule {
     journal: undefined,
     start: async () => undefined,
     syncNow: async () => undefined,
+    storeOrders: () => undefined,
+    liveUids: () => [],
+    orderOf: () => undefined,
     close: () => undefined,
   };
 }

@@ -1,5 +1,7 @@
 import type { Competition, OrderDetail } from '../../common/history/detail-schema';
 import { formatUnits } from '../../common/protocol/amounts';
+import { cancelRoute } from '../../common/orders/status';
+import { surplusVersusLimit, surplusVersusQuote, type Surplus } from '../../common/orders/surplus';
 import type { ApiOrder, SolverCompetition, Trade } from '../../common/protocol/api';
 import { resolveChain } from '../../common/protocol/chains';
 import { explorerOrderUrl } from '../../common/protocol/endpoints';
@@ -51,24 +53,14 @@ function orderFields(chainId: number, order: ApiOrder): Field[] {
   return entries.map(([key, label, value]) => ({ key, label, value }));
 }
 
-/** What the order got beyond its limit price, and beyond its quote when it has one. */
+/** What the order got beyond its limit price, and beyond its quote when it has one (main/common/orders/surplus). */
 export function surplusOf(chainId: number, order: ApiOrder): Field[] {
-  const executedSell = BigInt(order.executedSellAmountBeforeFees ?? order.executedSellAmount ?? '0');
-  const executedBuy = BigInt(order.executedBuyAmount ?? '0');
-  if (executedSell === 0n || executedBuy === 0n) return [];
   const result: Field[] = [];
-  const against = (label: string, key: string, sellRef: bigint, buyRef: bigint) => {
-    if (sellRef === 0n || buyRef === 0n) return;
-    if (order.kind === 'sell') {
-      const expected = (buyRef * executedSell) / sellRef;
-      result.push({ key, label, value: signed(chainId, order.buyToken, executedBuy - expected) });
-    } else {
-      const expected = (sellRef * executedBuy) / buyRef;
-      result.push({ key, label, value: signed(chainId, order.sellToken, expected - executedSell) });
-    }
+  const add = (key: string, label: string, surplus: Surplus | null) => {
+    if (surplus) result.push({ key, label, value: signed(chainId, surplus.token === 'buy' ? order.buyToken : order.sellToken, surplus.amount) });
   };
-  against('Versus the limit price', 'limit', BigInt(order.sellAmount), BigInt(order.buyAmount));
-  if (order.quote?.sellAmount && order.quote.buyAmount) against('Versus the quote', 'quote', BigInt(order.quote.sellAmount), BigInt(order.quote.buyAmount));
+  add('limit', 'Versus the limit price', surplusVersusLimit(order));
+  add('quote', 'Versus the quote', surplusVersusQuote(order, order.quote));
   return result;
 }
 
@@ -94,17 +86,25 @@ export function buildDetail(row: OrderColumns, trades: readonly Trade[], context
   const parts = parseOrderUid(row.uid);
   const explorer = `${context.explorerBase}${resolveChain(row.chain_id).explorerPrefix}`;
   const kind = context.accountKind(row.account);
-  const live = row.local_state === null && (row.status === 'open' || row.status === 'presignaturePending');
-  const onchain = (order.ethflowData ?? null) !== null || (order.onchainOrderData ?? null) !== null;
-  const reason = !live
-    ? `Only open orders can be cancelled; this one is ${row.local_state ?? row.status}.`
-    : kind === undefined
-      ? 'This order belongs to no account in CoW Desk.'
-      : kind === 'watch'
-        ? 'This is a watch-only account: CoW Desk has no key to sign its cancellation.'
-        : onchain
-          ? 'On-chain (EthFlow) orders are cancelled on-chain by the wallet that placed them.'
-          : null;
+  const route = cancelRoute({
+    status: row.status,
+    localState: row.local_state,
+    ethflow: (order.ethflowData ?? null) !== null,
+    onchain: (order.onchainOrderData ?? null) !== null,
+    signingScheme: order.signingScheme,
+  });
+  const reason =
+    route === 'none'
+      ? `Only open orders can be cancelled; this one is ${row.local_state ?? row.status}.`
+      : kind === undefined
+        ? 'This order belongs to no account in CoW Desk.'
+        : kind === 'watch'
+          ? 'This is a watch-only account: CoW Desk has no key to sign its cancellation.'
+          : route === 'ethFlow'
+            ? 'EthFlow orders are cancelled on-chain through the EthFlow contract by the wallet that placed them.'
+            : route === 'onChainSettlement'
+              ? 'This order is cancelled on-chain: its owner calls invalidateOrder on the settlement contract (presign and on-chain orders cannot be cancelled by signature).'
+              : null;
   return {
     row: toHistoryRow(row),
     fields: orderFields(row.chain_id, order),

@@ -3,6 +3,7 @@ import type { HistoryRow } from '../../common/history/history-schema';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
+import { filledPercent } from '../../common/orders/fill';
 import { packOrderRest, unpackOrderRest } from './rest-codec';
 
 /**
@@ -58,7 +59,7 @@ const COLUMN_FIELDS = {
 const BOOLEAN_FIELDS = new Set<string>(['partiallyFillable', 'invalidated']);
 
 /** Statuses after which an order never changes again; the rest are refreshed on every sync. */
-export const FINAL_STATUSES = ['fulfilled', 'expired', 'cancelled'] as const;
+export { FINAL_STATUSES } from '../../common/orders/status';
 
 const bool = (value: boolean | null | undefined) => (value === null || value === undefined ? null : value ? 1 : 0);
 
@@ -73,13 +74,6 @@ export function appCodeOf(document: string | null | undefined): string | null {
   }
 }
 
-/** Share of the order that has traded, from the amount that defines a full fill for its kind. */
-export function filledPct(kind: 'sell' | 'buy', target: string, executed: string | null | undefined): number {
-  const whole = BigInt(target);
-  if (whole === 0n || !executed) return 0;
-  const basisPoints = (BigInt(executed) * 10_000n) / whole;
-  return Math.min(100, Number(basisPoints) / 100);
-}
 
 /** creationDate carries microseconds and a Z; Date.parse handles the millisecond part. */
 export function creationMs(creationDate: string): number {
@@ -115,10 +109,7 @@ export function toOrderColumns(order: ApiOrder, account: string, chainId: number
     app_code: appCodeOf(document),
     sell_symbol: findKnownToken(chainId, order.sellToken)?.symbol ?? null,
     buy_symbol: findKnownToken(chainId, order.buyToken)?.symbol ?? null,
-    filled_pct:
-      order.kind === 'sell'
-        ? filledPct('sell', order.sellAmount, order.executedSellAmountBeforeFees ?? order.executedSellAmount)
-        : filledPct('buy', order.buyAmount, order.executedBuyAmount),
+    filled_pct: filledPercent(order),
     local_state: null,
     synced_at: now,
   };

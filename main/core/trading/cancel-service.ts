@@ -8,7 +8,7 @@ import { parseOrderUid } from '../../common/protocol/order-uid';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { AccountService } from '../signer/account-service';
 import type { OrderSigner } from '../signer/order-signer';
-import { FINAL_ORDER_STATUSES } from '../../common/trade/order-progress';
+import { cancelRoute } from '../../common/orders/status';
 
 const INVALIDATE_ORDER_ABI = [
   { type: 'function', name: 'invalidateOrder', stateMutability: 'nonpayable', inputs: [{ name: 'orderUid', type: 'bytes' }], outputs: [] },
@@ -60,17 +60,25 @@ export async function cancelOrders(deps: CancelDeps, uids: readonly Hex[], passp
 }
 
 function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Plan {
-  if (FINAL_ORDER_STATUSES.has(order.status)) return { kind: 'skip', reason: `The order is already ${order.status}; there is nothing to cancel.` };
-  if (order.ethflowData) {
+  const route = cancelRoute({
+    status: order.status,
+    ethflow: Boolean(order.ethflowData),
+    onchain: Boolean(order.onchainOrderData),
+    signingScheme: order.signingScheme ?? null,
+  });
+  if (route === 'none') return { kind: 'skip', reason: `The order is already ${order.status}; there is nothing to cancel.` };
+  if (route === 'ethFlow') {
     return {
       kind: 'skip',
       reason: 'This order was placed with native ETH through the EthFlow contract: only the account that placed it can cancel it, by calling invalidateOrder on the EthFlow contract.',
     };
   }
-  const owner = parseOrderUid(order.uid).owner;
-  if (order.onchainOrderData) {
-    return { kind: 'onChain', reason: 'This order was placed on-chain, so the orderbook cannot cancel it: the owner must invalidate it on-chain.' };
+  if (route === 'onChainSettlement') {
+    // Never in an off-chain batch: the live service refuses the whole batch with OnChainOrder.
+    const why = order.signingScheme === 'presign' ? 'This order was placed with a pre-signature' : 'This order was placed on-chain';
+    return { kind: 'onChain', reason: `${why}, so the orderbook cannot cancel it by signature: the owner must invalidate it on-chain.` };
   }
+  const owner = parseOrderUid(order.uid).owner;
   let kind: string;
   try {
     kind = accounts.get(owner).kind;

@@ -1,4 +1,5 @@
 import type { OrderProgress } from '../../common/ipc/commands/trade';
+import type { ApiOrder } from '../../common/protocol/api';
 import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
@@ -16,8 +17,8 @@ export interface OrderTrackerOptions {
   explorerBase: () => string;
   /** Every change, the first sighting included. */
   onProgress: (progress: OrderProgress) => void;
-  /** The order changed on the service: the history copies it. */
-  onServiceChange: (chainId: number, uid: string) => Promise<unknown>;
+  /** The order changed on the service: the history stores it as read (and so records the transition). */
+  onServiceChange: (chainId: number, order: ApiOrder) => void;
   log: Logger;
   timing?: Partial<TrackerTiming>;
 }
@@ -76,7 +77,7 @@ export class OrderTracker {
       try {
         const order = await this.options.orderbook().getOrder(current.chainId, current.uid);
         const next = progressOf(order, current.chainId, this.options.explorerBase());
-        if (this.update(next)) await this.options.onServiceChange(current.chainId, current.uid).catch(() => undefined);
+        if (this.update(next)) this.options.onServiceChange(current.chainId, order);
       } catch (error) {
         const message = error instanceof AppError ? error.message : 'The order could not be read; the details are in the log.';
         if (!(error instanceof AppError)) this.options.log.error('order tracking failed', { uid: current.uid, error: String(error) });

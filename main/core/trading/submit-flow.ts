@@ -48,8 +48,12 @@ export async function submitSigned(deps: SubmitDeps, draft: OrderDraft, signed: 
   try {
     serverUid = await orderbook.submitOrder(draft.chainId, body);
   } catch (error) {
-    recordFailure(deps.journal, built.uid, previous?.state, error);
-    throw error;
+    if (isRefusal(error)) {
+      if (previous?.state !== 'submitted') deps.journal.markFailed(built.uid, (error as ApiError).message);
+      throw error;
+    }
+    // The POST may have landed with its answer lost: the service is asked for the order under our own UID.
+    serverUid = await resolveUnclear(orderbook, draft.chainId, built.uid, error);
   }
   const submission = deps.journal.markSubmitted(built.uid, serverUid);
   if (submission.state === 'failed') throw new AppError('UID_MISMATCH', submission.error ?? 'The orderbook filed the order under another UID.');
@@ -82,14 +86,39 @@ function creationBody(built: BuiltOrder, draft: OrderDraft, signed: SignedOrder,
 }
 
 /**
- * A refusal (4xx) is final for this attempt; a network error or 5xx may have
- * landed, so the row stays "submitting" for the journal's reconcile. A
- * DuplicatedOrder of an order already accepted is that same order: keep it.
+ * A clear refusal (4xx other than 429) means the service does not hold the
+ * order. DuplicatedOrder is not one: the UID includes the owner and the signed
+ * fields, so a duplicate of our UID is our own order, accepted by an attempt
+ * whose answer was lost (the API client retries after a reset, 502 or timeout).
  */
-function recordFailure(journal: SubmissionJournal, uid: string, previousState: string | undefined, error: unknown): void {
-  if (!(error instanceof ApiError) || error.status === undefined || error.status >= 500 || error.status === 429) return;
-  if (previousState === 'submitted') return;
-  journal.markFailed(uid, error.message);
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status !== undefined && error.status < 500 && error.status !== 429 && error.errorType !== 'DuplicatedOrder';
+}
+
+/**
+ * The outcome of the POST is unclear (no answer, 5xx, 429 after retries, or a
+ * duplicate): the service's record of our UID decides. Found means placed. Not
+ * found, or not reachable, leaves the journal row "submitting" (the journal's
+ * reconcile asks again at the next start) and says so: the order is never shown
+ * as failed while it may be live, and the user is never told to sign a new one.
+ */
+async function resolveUnclear(orderbook: OrderbookClient, chainId: number, uid: string, cause: unknown): Promise<string> {
+  try {
+    return (await orderbook.getOrder(chainId, uid)).uid;
+  } catch (lookup) {
+    if (lookup instanceof ApiError && lookup.status === 404) {
+      throw new AppError(
+        'SUBMISSION_UNCONFIRMED',
+        `The orderbook did not confirm the order and does not hold it yet (${cause instanceof AppError ? cause.message : 'no answer'}). Send it again: it keeps its UID, so it cannot be placed twice.`,
+        { retryable: true, cause },
+      );
+    }
+    throw new AppError(
+      'SUBMISSION_UNCONFIRMED',
+      `The order was sent but the orderbook's answer was lost, and it could not be asked about the order yet (${lookup instanceof AppError ? lookup.message : 'no answer'}). CoW Desk checks again at the next start; do not sign a new order meanwhile, the one sent may be live.`,
+      { retryable: true, cause },
+    );
+  }
 }
 
 function initialProgress(built: BuiltOrder, draft: OrderDraft, explorerUrl: string): OrderProgress {

@@ -1,4 +1,5 @@
 import { AppError } from '../../common/errors';
+import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import type { ApiClient } from '../api/api-client';
 import type { HistoryModule } from '../history/history-module';
@@ -44,15 +45,20 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
   const explorerBase = () => settings.endpoints().explorer;
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const quotes = new QuoteService(() => api);
-  // The history copies the order as the service now has it (status, fills) and tells open screens.
-  const refreshInHistory = async (chainId: number, uid: string) => {
-    await history.handlers['history.lookup']({ chainId, inputs: [uid] });
+  // The history stores the order as the service now has it (and so records its transition), through its service.
+  const storeInHistory = (chainId: number, order: ApiOrder) => {
+    try {
+      history.storeOrders(chainId, [order]);
+    } catch (error) {
+      options.log.error('storing a tracked order in the history failed', { uid: order.uid, error: String(error) });
+    }
   };
+  const refreshInHistory = async (chainId: number, uid: string) => storeInHistory(chainId, await api.orderbook.getOrder(chainId, uid));
   const tracker = new OrderTracker({
     orderbook: () => api.orderbook,
     explorerBase,
     onProgress: (progress) => events.emit('trade.orderUpdated', progress),
-    onServiceChange: refreshInHistory,
+    onServiceChange: storeInHistory,
     log: options.log,
     ...(options.timing ? { timing: options.timing } : {}),
   });

@@ -3,16 +3,6 @@ import type { NotificationType } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
 import type { NotificationsQuery, WatchEvent } from '../../common/notifications/notification-schema';
 
-const FINAL = "'fulfilled', 'expired', 'cancelled'";
-
-/** The last state the watcher saw of an order. */
-export interface OrderSnapshot {
-  uid: string;
-  status: string;
-  executedSell: string;
-  executedBuy: string;
-}
-
 interface EventRow {
   id: string;
   type: NotificationType;
@@ -43,7 +33,7 @@ const toEvent = (row: EventRow): WatchEvent => ({
   notified: row.notified === 1,
 });
 
-/** Events and order snapshots of the watcher (migration 006). */
+/** The notification center's events (migration 006): each told once, under its stable id. */
 export class WatchStore {
   constructor(private readonly db: Database) {}
 
@@ -90,38 +80,21 @@ export class WatchStore {
     this.db.transaction(() => ids.forEach((id) => mark.run(id)))();
   }
 
-  snapshot(uid: string): OrderSnapshot | undefined {
-    const row = this.db.prepare('SELECT uid, status, executed_sell, executed_buy FROM watch_orders WHERE uid = ?').get(uid.toLowerCase()) as
-      | { uid: string; status: string; executed_sell: string; executed_buy: string }
-      | undefined;
-    return row && { uid: row.uid, status: row.status, executedSell: row.executed_sell, executedBuy: row.executed_buy };
-  }
-
   /**
-   * Orders of the scope to read: every order the history holds as still able
-   * to change, judged by the watcher's own last sighting when it has one. The
-   * history sync may already have stored an order as final that the watcher
-   * has not yet seen change; it stays watched until the watcher tells it.
-   * Orders the watcher never saw open (old history) are not watched.
+   * The stored event a service item speaks of, if one was told already: the
+   * same id, or for a partial fill the item gives no amount for, the latest
+   * partial fill of that order.
    */
-  watchedUids(account: string, chainId: number, environment: Environment): string[] {
-    const rows = this.db
-      .prepare(
-        `SELECT o.uid FROM orders o LEFT JOIN watch_orders w ON w.uid = o.uid
-         WHERE o.account = ? AND o.chain_id = ? AND o.environment = ? AND o.local_state IS NULL
-           AND (w.uid IS NULL AND o.status NOT IN (${FINAL}) OR w.status NOT IN (${FINAL}))`,
-      )
-      .all(account, chainId, environment) as { uid: string }[];
-    return rows.map((row) => row.uid);
+  findOrderEvent(id: string, partialOfOrder: string | null): { id: string } | undefined {
+    const exact = this.db.prepare('SELECT id FROM watch_events WHERE id = ?').get(id) as { id: string } | undefined;
+    if (exact || !partialOfOrder) return exact;
+    return this.db
+      .prepare("SELECT id FROM watch_events WHERE type = 'order_partially_filled' AND lower(order_uid) = lower(?) ORDER BY occurred_at DESC LIMIT 1")
+      .get(partialOfOrder) as { id: string } | undefined;
   }
 
-  saveSnapshot(snapshot: OrderSnapshot, seenAt: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO watch_orders (uid, status, executed_sell, executed_buy, seen_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (uid) DO UPDATE SET status = excluded.status, executed_sell = excluded.executed_sell,
-           executed_buy = excluded.executed_buy, seen_at = excluded.seen_at`,
-      )
-      .run(snapshot.uid.toLowerCase(), snapshot.status, snapshot.executedSell, snapshot.executedBuy, seenAt);
+  /** The service's own time for an event told before from the order's state. */
+  restamp(id: string, occurredAt: number): void {
+    this.db.prepare('UPDATE watch_events SET occurred_at = ? WHERE id = ?').run(occurredAt, id);
   }
 }

@@ -3,13 +3,14 @@ import { contract } from '../../common/ipc/contract';
 import type { Notifier } from '../../common/notifications/notifier';
 import type { ApiClient } from '../api/api-client';
 import type { StoreState } from '../health/health-service';
-import { OrdersRepo } from '../history/orders-repo';
+import type { HistoryModule } from '../history/history-module';
 import type { EventBus } from '../ipc/event-bus';
 import type { Handlers } from '../ipc/router';
 import type { Logger } from '../log';
 import type { SettingsService } from '../settings/settings-service';
 import { AccountsRepo } from '../signer/accounts-repo';
 import { ServiceFeed } from './service-feed';
+import { TransitionStream } from './transition-stream';
 import { WatchStore } from './watch-store';
 import { DEFAULT_WATCHER_TIMING, Watcher, type WatcherTiming } from './watcher';
 
@@ -20,6 +21,8 @@ export interface WatcherModuleOptions {
   events: EventBus;
   api: ApiClient;
   settings: SettingsService;
+  /** Open orders are read and stored through the history; its stored changes are the transition stream. */
+  history: HistoryModule;
   notifier: Notifier;
   log: Logger;
   timing?: Partial<WatcherTiming>;
@@ -35,7 +38,8 @@ export interface WatcherModule {
 
 /**
  * The background order watcher and the notification center's commands. Like
- * the history, it listens on the event bus: a new account, or a change of
+ * the history, it listens on the event bus: stored orders are told at once
+ * (history.changed), and a new account, or a change of
  * environment, chains or token-service URL, starts a round at once (the
  * latter also ends a "notifications unavailable" state, see ServiceFeed).
  */
@@ -56,17 +60,16 @@ export function createWatcherModule(options: WatcherModuleOptions): WatcherModul
   });
   const watcher = new Watcher({
     store,
-    orders: new OrdersRepo(db),
+    stream: new TransitionStream(db),
+    history: options.history,
     feed,
     orderbook: () => api.orderbook,
     accounts: () => accounts.list(),
     chains: () => settings.current().enabledChains,
     environment: () => settings.environment(),
     prefs: () => settings.current().notifications,
-    explorerBase: () => settings.endpoints().explorer,
     notifier: options.notifier,
     onChanged: () => events.emit('notifications.changed', watcher.status()),
-    onHistoryChanged: () => events.emit('history.changed', { at: now() }),
     log: options.log,
     now,
     intervalMs: timing.intervalMs,
@@ -74,7 +77,9 @@ export function createWatcherModule(options: WatcherModuleOptions): WatcherModul
   const target = () => JSON.stringify([serviceTarget(), settings.current().enabledChains]);
   let lastTarget = target();
   const unsubscribe = events.subscribe((event) => {
-    if (event === 'accounts.changed') watcher.nudge();
+    // Whoever stored orders (tracker, sync, journal, this watcher) recorded their changes: tell them now.
+    if (event === 'history.changed') watcher.dispatch();
+    else if (event === 'accounts.changed') watcher.nudge();
     else if (event === 'settings.changed' && target() !== lastTarget) {
       lastTarget = target();
       watcher.nudge();

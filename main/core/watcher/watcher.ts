@@ -1,18 +1,19 @@
-import type { Notification, NotificationType } from '../../common/protocol/api/notifications';
+import type { Notification } from '../../common/protocol/api/notifications';
+import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import { formatNotification, type EventFacts } from '../../common/notifications/format';
 import { PREF_OF_TYPE, type WatcherStatus } from '../../common/notifications/notification-schema';
-import type { Notifier } from '../../common/notifications/notifier';
+import type { DesktopNotification, Notifier } from '../../common/notifications/notifier';
+import { userView } from '../../common/orders/ethflow';
+import { transitionKey } from '../../common/orders/transitions';
 import type { NotificationPrefs } from '../../common/settings/settings-schema';
-import { progressOf } from '../../common/trade/order-progress';
 import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
-import type { OrdersRepo } from '../history/orders-repo';
-import { toOrderColumns, type OrderColumns } from '../history/order-row';
 import type { Logger } from '../log';
+import { eventsOfChange, orderFacts, type Candidate } from './order-events';
 import type { ServiceFeed } from './service-feed';
-import { detectTransitions, eventKey, snapshotOf } from './transitions';
-import type { OrderSnapshot, WatchStore } from './watch-store';
+import type { RecordedChange, TransitionStream } from './transition-stream';
+import type { WatchStore } from './watch-store';
 
 export interface WatcherTiming {
   /** Between rounds. The notification list is cached 300 s by the API client, so most rounds read only orders. */
@@ -21,9 +22,20 @@ export interface WatcherTiming {
 
 export const DEFAULT_WATCHER_TIMING: WatcherTiming = { intervalMs: 60_000 };
 
+/** The notification center's cursor on the transition stream. */
+export const NOTIFICATIONS_CONSUMER = 'notifications';
+
+/** What the watcher needs of the history, through its service. */
+export interface WatcherHistory {
+  storeOrders(chainId: number, orders: readonly ApiOrder[]): void;
+  liveUids(account: string, chainId: number, environment: Environment): string[];
+  orderOf(uid: string): { order: ApiOrder; chainId: number } | undefined;
+}
+
 export interface WatcherOptions {
   store: WatchStore;
-  orders: OrdersRepo;
+  stream: TransitionStream;
+  history: WatcherHistory;
   feed: ServiceFeed;
   orderbook: () => OrderbookClient;
   /** Every account, watch-only included. */
@@ -31,32 +43,25 @@ export interface WatcherOptions {
   chains: () => readonly number[];
   environment: () => Environment;
   prefs: () => NotificationPrefs;
-  explorerBase: () => string;
   notifier: Notifier;
   /** Events were stored or the state changed. */
   onChanged: () => void;
-  /** Orders the watcher saw change were written to the history: its screens re-read. */
-  onHistoryChanged: () => void;
   log: Logger;
   now: () => number;
   intervalMs: number;
 }
 
-interface Candidate {
-  type: NotificationType;
-  key: string;
-  account: string;
-  chainId: number | null;
-  orderUid: string | null;
-  source: 'orders' | 'service';
-  facts: EventFacts;
-}
 
 /**
- * Turns order changes and the service's notifications into events: each is
- * stored once under its stable key and shown at most once (stored first, then
- * shown, so a crash can lose a toast but never repeat one). Toggled-off types
- * and quiet mode still store the event for the notification center.
+ * Tells the user what happened to their orders. Order changes come from one
+ * stream (migration 008): whoever stored a changed order (the Trade tracker,
+ * the history sync, this watcher's own round) recorded the change with it, and
+ * dispatch() turns each into events once, advancing its cursor in the same
+ * transaction that stores the events (stored first, then shown, so a crash can
+ * lose a toast but never repeat one). The service's notification list adds
+ * what only it knows (insufficient balance, orders placed elsewhere) and its
+ * dates; an item for an event already told is merged into it, not shown again.
+ * Toggled-off types and quiet mode still store the event for the center.
  */
 export class Watcher {
   private running: Promise<void> | undefined;
@@ -105,7 +110,7 @@ export class Watcher {
 
   status(): WatcherStatus {
     const environment = this.options.environment();
-    const openOrders = this.scopes().reduce((sum, [account, chainId]) => sum + this.options.store.watchedUids(account, chainId, environment).length, 0);
+    const openOrders = this.scopes().reduce((sum, [account, chainId]) => sum + this.options.history.liveUids(account, chainId, environment).length, 0);
     const available = this.options.feed.available();
     return {
       paused: this.paused,
@@ -118,6 +123,30 @@ export class Watcher {
     };
   }
 
+  /**
+   * Tells every recorded order change not told yet. Synchronous, so two
+   * callers (a history write, a round) never interleave; paused, the changes
+   * wait in the stream.
+   */
+  dispatch(): void {
+    if (this.paused || this.stopped) return;
+    const { stream } = this.options;
+    const shows: DesktopNotification[] = [];
+    for (let changes = stream.pending(NOTIFICATIONS_CONSUMER); changes.length > 0; changes = stream.pending(NOTIFICATIONS_CONSUMER)) {
+      stream.transaction(() => {
+        for (const change of changes) {
+          for (const candidate of this.fromChange(change)) {
+            const show = this.record(candidate);
+            if (show) shows.push(show);
+          }
+          stream.advance(NOTIFICATIONS_CONSUMER, change.id);
+        }
+      });
+    }
+    for (const show of shows) this.show(show);
+    if (shows.length > 0) this.options.onChanged();
+  }
+
   private async round(): Promise<void> {
     let failure: string | null = null;
     const fail = (error: unknown, what: string) => {
@@ -128,15 +157,18 @@ export class Watcher {
     for (const [account, chainId] of this.scopes()) {
       if (this.stopped) return;
       try {
-        await this.watchOrders(account, chainId, environment);
+        await this.readOrders(account, chainId, environment);
       } catch (error) {
         fail(error, 'reading open orders');
       }
     }
+    if (this.stopped) return;
+    this.dispatch();
     try {
       const { items } = await this.options.feed.read(this.options.accounts().map((account) => account.address));
       if (this.stopped) return;
-      for (const item of items) this.fromService(item, environment);
+      const shows = this.options.stream.transaction(() => items.map((item) => this.fromService(item, environment)).filter((show) => show !== null));
+      for (const show of shows) this.show(show);
     } catch (error) {
       fail(error, 'reading notifications');
     }
@@ -145,99 +177,83 @@ export class Watcher {
     this.options.onChanged();
   }
 
-  private async watchOrders(account: string, chainId: number, environment: Environment): Promise<void> {
-    const { store, orders } = this.options;
-    const uids = store.watchedUids(account, chainId, environment);
+  /** Open orders of the scope, read and stored through the history: a change records its transition there. */
+  private async readOrders(account: string, chainId: number, environment: Environment): Promise<void> {
+    const uids = this.options.history.liveUids(account, chainId, environment);
     if (uids.length === 0) return;
-    const { orders: fetched } = await this.options.orderbook().ordersByUids(chainId, uids);
+    const { orders } = await this.options.orderbook().ordersByUids(chainId, uids);
     if (this.stopped) return;
-    const threshold = this.options.prefs().priceImprovementBps;
-    const changed: OrderColumns[] = [];
-    for (const order of fetched) {
-      const now = progressOf(order, chainId, this.options.explorerBase());
-      const row = orders.get(order.uid);
-      const before: OrderSnapshot = store.snapshot(order.uid) ?? {
-        uid: order.uid,
-        status: row?.status ?? 'open',
-        executedSell: row?.executed_sell_amount ?? '0',
-        executedBuy: row?.executed_buy_amount ?? '0',
-      };
-      const detectedEvents = detectTransitions(before, now, threshold);
-      // The history gets the order as just read, so "Open order" shows the state the event speaks of.
-      if (detectedEvents.length > 0) changed.push(toOrderColumns(order, account, chainId, environment, this.options.now()));
-      for (const detected of detectedEvents) {
-        const facts: EventFacts = {
-          type: detected.type,
-          chainId,
-          orderUid: now.uid.toLowerCase(),
-          surplusBps: detected.surplusBps,
-          order: { ...now, executedSell: now.executedSellAmount, executedBuy: now.executedBuyAmount },
-        };
-        this.emit({ type: detected.type, key: detected.key, account, chainId, orderUid: facts.orderUid, source: 'orders', facts }, environment);
-      }
-      // After the events: a crash in between re-detects the same change next round, and the keys dedupe it.
-      store.saveSnapshot(snapshotOf(now), this.options.now());
-    }
-    if (changed.length > 0) {
-      orders.writeOrders(changed);
-      this.options.onHistoryChanged();
-    }
+    this.options.history.storeOrders(chainId, orders);
   }
 
-  /** A service item, told in terms of the order when the history holds it. Broadcasts and announcements are not order events. */
-  private fromService(item: Notification, environment: Environment): void {
-    if (item.type === 'announcement' || item.account === null) return;
-    const row = item.orderUid ? this.options.orders.get(item.orderUid) : undefined;
-    const executed = item.executedAmount ?? (row ? (row.kind === 'sell' ? row.executed_sell_amount : row.executed_buy_amount) : null);
-    const key =
-      item.type === 'insufficient_balance' || !item.orderUid ? `${item.type}:service:${item.id}` : eventKey(item.type, item.orderUid, executed);
+  private fromChange(change: RecordedChange): Candidate[] {
+    const order = this.options.history.orderOf(change.uid)?.order;
+    return order ? eventsOfChange(change, order, this.options.prefs().priceImprovementBps) : [];
+  }
+
+  /**
+   * A service item, told in terms of the order when the history holds it.
+   * Broadcasts and announcements are not order events. An item for an event
+   * already told (from the order's change, or an earlier read of the list)
+   * only gives that event the service's time.
+   */
+  private fromService(item: Notification, environment: Environment): DesktopNotification | null {
+    if (item.type === 'announcement' || item.account === null) return null;
+    const occurredAt = Date.parse(item.createdAt);
+    const orderEvent = item.type !== 'insufficient_balance' && item.orderUid !== null;
+    const key = orderEvent ? transitionKey(item.type, item.orderUid!, item.executedAmount) : `${item.type}:service:${item.id}`;
+    if (orderEvent) {
+      const told = this.options.store.findOrderEvent(`${environment}:${key}`, item.type === 'order_partially_filled' && item.executedAmount === null ? item.orderUid : null);
+      if (told) {
+        // An expiry happened at the order's own validTo; the list only dates when the service noticed it.
+        if (item.type !== 'order_expired') this.options.store.restamp(told.id, occurredAt);
+        return null;
+      }
+    }
     const surplus = Number((item.raw as { metadata?: { surplusBps?: unknown } }).metadata?.surplusBps);
-    if (item.type === 'price_improvement' && Number.isFinite(surplus) && surplus <= this.options.prefs().priceImprovementBps) return;
+    if (item.type === 'price_improvement' && Number.isFinite(surplus) && surplus <= this.options.prefs().priceImprovementBps) return null;
+    const stored = item.orderUid ? this.options.history.orderOf(item.orderUid) : undefined;
+    const order = stored?.order;
+    const executed = (side: 'sell' | 'buy') => (side === 'sell' ? order?.executedSellAmount : order?.executedBuyAmount) ?? '0';
     const facts: EventFacts = {
       type: item.type,
-      chainId: row?.chain_id ?? null,
+      chainId: stored?.chainId ?? null,
       orderUid: item.orderUid,
       message: item.message,
       surplusBps: Number.isFinite(surplus) ? surplus : null,
-      ...(row
-        ? {
-            order: {
-              kind: row.kind,
-              sellToken: row.sell_token,
-              buyToken: row.buy_token,
-              sellAmount: row.sell_amount,
-              buyAmount: row.buy_amount,
-              executedSell: row.executed_sell_amount ?? '0',
-              executedBuy: row.executed_buy_amount ?? '0',
-            },
-          }
-        : {}),
+      ...(order ? { order: { ...orderFacts(order), executedSell: executed('sell'), executedBuy: executed('buy') } } : {}),
     };
-    this.emit({ type: item.type, key, account: item.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', facts }, environment);
+    // An expiry happened at the order's own validTo (the user's, for EthFlow), whenever the list noticed it.
+    const at = item.type === 'order_expired' && order ? userView(order).validTo * 1000 : occurredAt;
+    return this.record({ type: item.type, key, environment, account: item.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt: at, facts });
   }
 
-  private emit(candidate: Candidate, environment: Environment): void {
+  /** Stores the event once; what to show, when it is new and wanted. */
+  private record(candidate: Candidate): DesktopNotification | null {
     const prefs = this.options.prefs();
-    const pref = PREF_OF_TYPE[candidate.type];
-    const wanted = prefs.events[pref] && !prefs.quietMode;
+    const wanted = prefs.events[PREF_OF_TYPE[candidate.type]] && !prefs.quietMode;
     const text = formatNotification(candidate.facts);
+    // The environment is part of the identity: staging and production orders are different orders.
+    const id = `${candidate.environment}:${candidate.key}`;
     const stored = this.options.store.record({
-      // The environment is part of the identity: staging and production orders are different orders.
-      id: `${environment}:${candidate.key}`,
+      id,
       type: candidate.type,
-      environment,
+      environment: candidate.environment,
       account: candidate.account,
       chainId: candidate.chainId,
       orderUid: candidate.orderUid,
       source: candidate.source,
-      occurredAt: this.options.now(),
+      occurredAt: candidate.occurredAt,
       title: text.title,
       body: text.body,
       notified: wanted,
     });
-    if (!stored || !wanted) return;
+    return stored && wanted ? { id, title: text.title, body: text.body, target: text.target } : null;
+  }
+
+  private show(notification: DesktopNotification): void {
     try {
-      this.options.notifier.show({ id: `${environment}:${candidate.key}`, title: text.title, body: text.body, target: text.target });
+      this.options.notifier.show(notification);
     } catch (error) {
       this.options.log.error('watcher: showing a notification failed', { error: String(error) });
     }

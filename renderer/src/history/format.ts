@@ -1,5 +1,7 @@
 import { formatDate, formatTokenAmount } from '../../../main/common/format/format';
 import { CHAINS } from '../../../main/common/protocol/chains';
+import type { HistoryRow } from '../../../main/common/history/history-schema';
+import { executedAmounts, executionPriceBase, limitPriceBase } from '../../../main/common/orders/fill';
 
 /** Base units in human units when the decimals are known; raw otherwise, marked as such. */
 export function amount(value: string | null, decimals: number | null, symbol: string | null): string {
@@ -29,4 +31,21 @@ export function dayBound(value: string, end: boolean): number | undefined {
   if (!value) return undefined;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   return end ? new Date(year, month - 1, day, 23, 59, 59, 999).getTime() : new Date(year, month - 1, day).getTime();
+}
+
+/** What traded so far, in both tokens (main/common/orders/fill); empty before any fill. */
+export function executedText(row: HistoryRow): string {
+  const executed = executedAmounts(row);
+  if (!executed) return '';
+  const sold = amount(executed.sell.toString(), row.sellDecimals, tokenLabel(row.sellSymbol, row.sellToken));
+  const bought = amount(executed.buy.toString(), row.buyDecimals, tokenLabel(row.buySymbol, row.buyToken));
+  return `${sold} → ${bought}`;
+}
+
+/** Buy token per one sell token: what the fills paid and, beside it, the limit. Needs both tokens' decimals. */
+export function priceText(row: HistoryRow): { execution: string; limit: string } | null {
+  if (row.sellDecimals === null || row.buyDecimals === null) return null;
+  const unit = `${tokenLabel(row.buySymbol, row.buyToken)}/${tokenLabel(row.sellSymbol, row.sellToken)}`;
+  const show = (base: bigint | null) => (base === null ? '' : formatTokenAmount(base, row.buyDecimals!, unit));
+  return { execution: show(executionPriceBase(row, row.sellDecimals)), limit: show(limitPriceBase(row, row.sellDecimals)) };
 }

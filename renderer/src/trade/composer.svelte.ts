@@ -5,10 +5,12 @@ import { toBaseUnits } from '../../../main/common/protocol/amounts';
 import type { Environment } from '../../../main/common/protocol/environments';
 import { appDataFor, canonicalAppData } from '../../../main/common/trade/app-data-doc';
 import { limitOrderAmounts, marketOrderAmounts, parseSlippagePercent } from '../../../main/common/trade/order-math';
+import { validityProblem } from '../../../main/common/orders/validity';
 import { api } from '../lib/api';
 import { humanError } from '../shell/app-state.svelte';
 import { resolveToken, type TokenChoice } from './tokens';
 
+export { validityPresets } from '../../../main/common/orders/validity';
 
 /** What the user typed; everything else is derived from it or comes from main. */
 export const form = $state({
@@ -60,6 +62,8 @@ export function resolveForm(chainId: number): Resolved {
   if ('error' in buy) return { error: `Buy token: ${buy.error}` };
   const slippage = form.orderClass === 'market' ? parseSlippagePercent(form.slippage) : { ok: true as const, bips: 0 };
   if (!slippage.ok) return { error: slippage.error };
+  const validity = validityProblem(form.orderClass, form.validity);
+  if (validity) return { error: validity };
   try {
     const amount = toBaseUnits(form.amount.trim(), form.kind === 'sell' ? sell.token.decimals : buy.token.decimals);
     if (amount === 0n) return { error: 'Enter an amount above zero.' };

@@ -88,13 +88,14 @@ describe('trade errors reach the user as their own message', () => {
     expect(error.message).toMatch(/validTo is in seconds, not milliseconds/);
   });
 
-  it('DuplicatedOrder: change validTo, an amount or the appData; the accepted order stays submitted', async () => {
+  it('DuplicatedOrder of the app\'s own UID: the same order, shown placed, never failed', async () => {
     await start();
     const { draft } = await kit.quoteDraft(trader.address);
     const first = await kit.signAndSubmit(draft);
-    const error = await kit.failure(kit.signAndSubmit(draft));
-    expect(error.code).toBe('DuplicatedOrder');
-    expect(error.message).toMatch(/change validTo, an amount or the appData/);
+    const again = await kit.signAndSubmit(draft);
+    expect(again.uid).toBe(first.uid);
+    const posts = kit.sandbox.requests.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/api/v1/orders'));
+    expect(posts.map((entry) => entry.status)).toEqual([201, 400]);
     expect(kit.services.history.journal?.find(first.uid)?.state).toBe('submitted');
   });
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Faults } from './faults';
+import type { LostAnswers } from './lost-answer';
 import { text, type Reply, type SandboxRequest } from './reply';
 
 export interface RequestLogEntry {
@@ -34,6 +35,8 @@ export async function startService(options: {
   flavor: ServiceFlavor;
   faults: Faults;
   log: RequestLogEntry[];
+  /** Answers to lose after the work is done (the orderbook's POST /orders). */
+  lostAnswers?: LostAnswers;
 }): Promise<RunningService> {
   const server = createServer((req, res) => void serve(req, res, options));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -51,7 +54,7 @@ export async function startService(options: {
 async function serve(
   req: IncomingMessage,
   res: ServerResponse,
-  options: { handle(request: SandboxRequest): Promise<Reply>; flavor: ServiceFlavor; faults: Faults; log: RequestLogEntry[] },
+  options: { handle(request: SandboxRequest): Promise<Reply>; flavor: ServiceFlavor; faults: Faults; log: RequestLogEntry[]; lostAnswers?: LostAnswers },
 ): Promise<void> {
   // Built by concatenation so a path starting with // stays a path instead of becoming a host.
   const url = new URL(`http://127.0.0.1${req.url ?? '/'}`);
@@ -84,6 +87,11 @@ async function serve(
       // A sandbox bug must surface in the test output, not as a hung request.
       console.error('sandbox handler failed', error);
       reply = options.flavor.serverError(500);
+    }
+    const bad = options.flavor.serverError(502);
+    if (options.lostAnswers?.swallow(request, reply, req.socket, () => res.writeHead(502, bad.headers).end(bad.body))) {
+      entry.status = 0;
+      return;
     }
   }
   entry.status = reply.status;

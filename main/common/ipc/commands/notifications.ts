@@ -20,4 +20,18 @@ export const notificationEvents = {
   'notifications.changed': watcherStatusSchema,
   /** A desktop notification was clicked: the shell shows that order's detail. */
   'notifications.openOrder': z.strictObject({ uid: uidSchema }),
+  /**
+   * Show this desktop notification. Electron shows it natively and never sends
+   * this; the browser preview has no OS notifier in main, so its page shows it
+   * with the browser's Notification API.
+   */
+  'notifications.show': z.strictObject({
+    id: z.string().max(300),
+    title: z.string().max(500),
+    body: z.string().max(2000),
+    target: z.discriminatedUnion('view', [
+      z.strictObject({ view: z.literal('history'), orderUid: uidSchema }),
+      z.strictObject({ view: z.literal('notifications') }),
+    ]),
+  }),
 } as const;

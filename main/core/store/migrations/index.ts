@@ -6,6 +6,10 @@ import { orderSearchMigration } from './004-order-search';
 import { marketSnapshotsMigration } from './005-market-snapshots';
 import { watcherEventsMigration } from './006-watcher-events';
 import { ordersReshapeMigration } from './007-orders-reshape';
+import { orderTransitionsMigration } from './008-order-transitions';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
-export const MIGRATIONS: readonly Migration[] = [settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration, ordersReshapeMigration];
+export const MIGRATIONS: readonly Migration[] = [
+  settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration,
+  ordersReshapeMigration, orderTransitionsMigration,
+];

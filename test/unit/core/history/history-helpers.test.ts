@@ -3,7 +3,7 @@ import { apiOrderSchema } from '../../../../main/common/protocol/api';
 import { csvCell } from '../../../../main/core/history/history-export';
 import { ftsQuery } from '../../../../main/core/history/history-query';
 import { surplusOf } from '../../../../main/core/history/order-detail';
-import { appCodeOf, filledPct } from '../../../../main/core/history/order-row';
+import { appCodeOf } from '../../../../main/core/history/order-row';
 import { apiOrderFixture } from './order-fixture';
 
 describe('history helpers', () => {
@@ -19,9 +19,7 @@ describe('history helpers', () => {
     expect(ftsQuery('   ')).toBeNull();
   });
 
-  it('computes filled % and reads appCode only from a document', () => {
-    expect(filledPct('sell', '3000', '1500')).toBe(50);
-    expect(filledPct('buy', '0', '1')).toBe(0);
+  it('reads appCode only from a document', () => {
     expect(appCodeOf('{"appCode":"CoW Swap"}')).toBe('CoW Swap');
     expect(appCodeOf(`0x${'ab'.repeat(32)}`)).toBeNull();
   });

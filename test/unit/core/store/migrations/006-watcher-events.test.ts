@@ -41,11 +41,4 @@ describe('migration: watcher events', () => {
     expect(store.list({ limit: 10 }).total).toBe(1);
     expect(() => store.record({ ...event('x', 3), type: 'announcement' as never })).toThrow(/CHECK/);
   });
-
-  it('keeps one snapshot per order, updated in place', () => {
-    const store = new WatchStore(open());
-    store.saveSnapshot({ uid: '0xAB', status: 'open', executedSell: '0', executedBuy: '0' }, 1);
-    store.saveSnapshot({ uid: '0xab', status: 'fulfilled', executedSell: '5', executedBuy: '9' }, 2);
-    expect(store.snapshot('0xAb')).toEqual({ uid: '0xab', status: 'fulfilled', executedSell: '5', executedBuy: '9' });
-  });
 });

@@ -1,0 +1,70 @@
+import type { EventFacts } from '../../common/notifications/format';
+import { userView } from '../../common/orders/ethflow';
+import { serviceTimeOf, transitionsBetween, type OrderState } from '../../common/orders/transitions';
+import type { ApiOrder } from '../../common/protocol/api';
+import type { NotificationType } from '../../common/protocol/api/notifications';
+import type { Environment } from '../../common/protocol/environments';
+import type { RecordedChange } from './transition-stream';
+
+/** An event about to be stored (and maybe shown). */
+export interface Candidate {
+  type: NotificationType;
+  key: string;
+  environment: Environment;
+  account: string;
+  chainId: number | null;
+  orderUid: string | null;
+  source: 'orders' | 'service';
+  /** Epoch ms by the service's clock where known (expiry, the service's own item), else when the change was stored. */
+  occurredAt: number;
+  facts: EventFacts;
+}
+
+export const orderFacts = (order: ApiOrder) => ({
+  kind: order.kind,
+  sellToken: order.sellToken,
+  buyToken: order.buyToken,
+  sellAmount: order.sellAmount,
+  buyAmount: order.buyAmount,
+});
+
+/**
+ * The events one recorded change of an order tells (the common definition of
+ * each transition); a price improvement only above the user's threshold. The
+ * order gives what does not change (tokens, limit, expiry: the user's own for
+ * an EthFlow order); the change gives the state before and after.
+ */
+export function eventsOfChange(change: RecordedChange, order: ApiOrder, priceImprovementBps: number): Candidate[] {
+  const state = (side: RecordedChange['before']): OrderState => ({
+    uid: change.uid,
+    kind: order.kind,
+    sellAmount: order.sellAmount,
+    buyAmount: order.buyAmount,
+    validTo: order.validTo,
+    status: side.status,
+    executedSellAmount: side.executedSellAmount ?? '0',
+    executedBuyAmount: side.executedBuyAmount ?? '0',
+  });
+  const after = state(change.after);
+  const { validTo } = userView(order);
+  const orderUid = change.uid.toLowerCase();
+  return transitionsBetween(state(change.before), after)
+    .filter((transition) => transition.type !== 'price_improvement' || (transition.surplusBps ?? 0) > priceImprovementBps)
+    .map((transition) => ({
+      type: transition.type,
+      key: transition.key,
+      environment: change.environment,
+      account: change.account,
+      chainId: change.chainId,
+      orderUid,
+      source: 'orders',
+      occurredAt: serviceTimeOf(transition.type, { validTo }, change.recordedAt),
+      facts: {
+        type: transition.type,
+        chainId: change.chainId,
+        orderUid,
+        surplusBps: transition.surplusBps,
+        order: { ...orderFacts(order), executedSell: after.executedSellAmount ?? '0', executedBuy: after.executedBuyAmount ?? '0' },
+      },
+    }));
+}

@@ -1,0 +1,134 @@
+import type { Address, Hex } from 'viem';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CommandInput, CommandName, CommandOutput } from '../../main/common/ipc/contract';
+import type { WatchEvent } from '../../main/common/notifications/notification-schema';
+import { appDataFor } from '../../main/common/trade/app-data-doc';
+import { marketOrderAmounts } from '../../main/common/trade/order-math';
+import { TEST_ACCOUNTS, type Sandbox } from '../sandbox';
+import { startApp, type RunningApp } from './harness';
+
+const { trader } = TEST_ACCOUNTS;
+const WETH: Address = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+const USDC: Address = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+/** The harness re-reads placed orders every 200 ms; a notification must follow within a few of those, not minutes. */
+const WITHIN_MS = 5_000;
+
+type Shown = { title: string; body: string; tag: string; at: number };
+
+/**
+ * The trader's walk-through, in the preview running what Electron runs: five
+ * orders placed in the app fill, partly fill, get cancelled and expire; the
+ * page shows each through the browser's Notification API once, within moments
+ * of the change, and the notification center dates each by the service.
+ */
+describe('order alerts in the preview, as the desktop app runs them', () => {
+  let app: RunningApp;
+  let sandbox: Sandbox;
+  const call = async <C extends CommandName>(command: C, input: CommandInput<C>): Promise<CommandOutput<C>> => {
+    const envelope = await app.services.router.handle(command, input);
+    if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
+    return envelope.value as CommandOutput<C>;
+  };
+  const place = async (options: { partiallyFillable?: boolean; limitFactor?: bigint; validFor?: number; amount?: bigint } = {}) => {
+    const { fullAppData } = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 50 });
+    const quote = await call('trade.quote', {
+      account: trader.address, chainId: 1, sellToken: WETH, buyToken: USDC, kind: 'sell', amount: (options.amount ?? 10n ** 18n).toString(),
+      receiver: null, validFor: 1800, partiallyFillable: options.partiallyFillable ?? false, fullAppData, signingScheme: 'eip712',
+    });
+    const amounts = marketOrderAmounts({ kind: quote.kind, sellAmount: BigInt(quote.sellAmount), buyAmount: BigInt(quote.buyAmount), feeAmount: BigInt(quote.feeAmount) }, 50);
+    const draft = {
+      account: trader.address, chainId: 1, sellToken: quote.sellToken, buyToken: quote.buyToken, receiver: null,
+      sellAmount: amounts.sellAmount.toString(), buyAmount: (amounts.buyAmount * (options.limitFactor ?? 1n)).toString(),
+      validTo: Math.floor(Date.now() / 1000) + (options.validFor ?? 1800), kind: quote.kind, partiallyFillable: options.partiallyFillable ?? false,
+      fullAppData, signingScheme: 'eip712' as const,
+    };
+    const signed = await call('signing.signOrder', { draft });
+    return (await call('trade.submit', { draft, signed, quoteId: null })).uid;
+  };
+  const shown = () => app.page.evaluate('window.__shownNotifications') as Promise<Shown[]>;
+  const titlesFor = async (uid: string) => (await shown()).filter((entry) => entry.tag.endsWith(uid.toLowerCase()) || entry.tag.includes(`${uid.toLowerCase()}:`)).map((entry) => entry.title.split(':')[0]);
+
+  beforeEach(async () => {
+    app = await startApp({ sandboxNow: Math.floor(Date.now() / 1000), desktop: true });
+    sandbox = app.sandboxes.production.current()!;
+    await call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
+    await call('settings.update', {
+      enabledChains: [1],
+      notifications: {
+        events: { filled: true, partiallyFilled: true, expired: true, cancelled: true, priceImprovement: false, insufficientBalance: true },
+        quietMode: false, priceImprovementBps: 200, backgroundWatching: true,
+      },
+    });
+    await app.page.getByRole('button', { name: 'Skip for now' }).click();
+  });
+  afterEach(async () => app.stop());
+
+  it('shows every fill, partial fill, cancellation and expiry once, within moments, dated by the service', async () => {
+    const filled = await place();
+    const partial = await place({ partiallyFillable: true, amount: 2n * 10n ** 18n });
+    const cancelled = await place({ limitFactor: 10n });
+    const expiring = await place({ limitFactor: 10n, validFor: 60 });
+    const twice = await place({ partiallyFillable: true, amount: 3n * 10n ** 18n });
+
+    const settledAt = Date.now();
+    let changedAt = settledAt;
+    sandbox.settle({ partialFraction: 0.5 });
+    await expect.poll(async () => [await titlesFor(filled), await titlesFor(partial), await titlesFor(twice)], { timeout: WITHIN_MS }).toEqual([
+      ['Order filled'], ['Order partially filled'], ['Order partially filled'],
+    ]);
+    expect(Math.max(...(await shown()).map((entry) => entry.at)) - changedAt).toBeLessThan(WITHIN_MS);
+
+    const cancelAt = Date.now();
+    await call('trade.cancel', { orderUids: [cancelled as Hex] });
+    await expect.poll(() => titlesFor(cancelled), { timeout: WITHIN_MS }).toEqual(['Order cancelled']);
+
+    changedAt = Date.now();
+    sandbox.settle({ partialFraction: 1 });
+    sandbox.clock.advance(120);
+    await expect.poll(async () => [await titlesFor(expiring), await titlesFor(twice)], { timeout: WITHIN_MS }).toEqual([
+      ['Order expired'], ['Order partially filled', 'Order filled'],
+    ]);
+    expect(Math.max(...(await shown()).map((entry) => entry.at)) - changedAt).toBeLessThan(WITHIN_MS);
+
+    // The background rounds read the service's list, which repeats every event: nothing is shown again.
+    await app.services.watcher.watcher!.tick();
+    await app.services.history.syncNow();
+    await app.services.watcher.watcher!.tick();
+    expect((await shown()).map((entry) => entry.tag).sort()).toEqual([...new Set((await shown()).map((entry) => entry.tag))].sort());
+    expect(await shown()).toHaveLength(7);
+    await app.screenshot('order-alerts-center');
+
+    // Dated by the service where it says: the expiry at the order's validTo. The orderbook's answers carry no time for a
+    // fill or a cancellation (its notification list, cached 300 s, may come minutes later and then re-dates the event):
+    // until then they are dated when the change was read, within moments of it, not when a later round noticed.
+    const events = (await call('notifications.list', {})).events as WatchEvent[];
+    const eventOf = (uid: string, type: string) => events.find((event) => event.orderUid === uid.toLowerCase() && event.type === type)!;
+    expect(eventOf(expiring, 'order_expired').occurredAt).toBe(Number(BigInt(`0x${expiring.slice(-8)}`)) * 1000);
+    expect(eventOf(filled, 'order_filled').occurredAt - settledAt).toBeLessThan(WITHIN_MS);
+    expect(eventOf(filled, 'order_filled').occurredAt).toBeGreaterThanOrEqual(settledAt - 1000);
+    expect(eventOf(cancelled, 'order_cancelled').occurredAt - cancelAt).toBeLessThan(WITHIN_MS);
+  }, 90_000);
+
+  it('History shows executed amounts and the execution price beside the limit; cancelling from the detail asks first', async () => {
+    const partial = await place({ partiallyFillable: true, amount: 2n * 10n ** 18n });
+    const open = await place({ limitFactor: 10n });
+    sandbox.settle({ partialFraction: 0.5 });
+    await expect.poll(() => titlesFor(partial), { timeout: WITHIN_MS }).toEqual(['Order partially filled']);
+    const { page } = app;
+    await page.keyboard.press('Control+4');
+    const row = page.getByTestId('history-row').filter({ hasText: partial.slice(0, 10) });
+    await expect.poll(() => row.getByTestId('executed').textContent()).toMatch(/^1 WETH → [\d.,]+ USDC$/);
+    const price = await row.getByTestId('price').textContent();
+    expect(price).toMatch(/^[\d.,]+ USDC\/WETH \([\d.,]+ USDC\/WETH\)$/);
+    await app.screenshot('history-executed-price');
+
+    await page.getByTestId('history-row').filter({ hasText: open.slice(0, 10) }).click();
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByTestId('cancel-confirm').waitFor();
+    expect(sandbox.requests.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
+    await app.screenshot('history-cancel-confirm');
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('cancelled');
+    expect(sandbox.requests.filter((entry) => entry.method === 'DELETE')).toHaveLength(1);
+  }, 60_000);
+});

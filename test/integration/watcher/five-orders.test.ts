@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Hex } from 'viem';
+import type { WatchEvent } from '../../../main/common/notifications/notification-schema';
+import { TEST_ACCOUNTS } from '../../sandbox';
+import { USDC, WETH } from './tokens';
+import { startWatcherKit, type WatcherKit } from './watcher-kit';
+
+const { trader } = TEST_ACCOUNTS;
+/** The Trade tracker's default interval (3 s) plus room for a loaded machine. */
+const WITHIN_MS = 3_000 + 5_000;
+
+/**
+ * The trader's walk-through: five orders placed in the app fill, partly fill
+ * (twice), get cancelled and expire. Each event is shown once, within one
+ * tracking interval and before any watcher round, and the notification center
+ * dates it by the service: its own item's time for fills and the
+ * cancellation, the order's validTo for the expiry. Later rounds read the
+ * service's list, which repeats every event: nothing is shown again.
+ */
+describe('five orders placed in the app', () => {
+  let kit: WatcherKit;
+  beforeEach(async () => {
+    kit = await startWatcherKit();
+    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
+    await kit.call('settings.update', {
+      enabledChains: [1],
+      notifications: {
+        events: { filled: true, partiallyFilled: true, expired: true, cancelled: true, priceImprovement: false, insufficientBalance: true },
+        quietMode: false,
+        priceImprovementBps: 200,
+        backgroundWatching: true,
+      },
+    });
+  });
+  afterEach(async () => kit.stop());
+
+  const shownFor = (uid: string) => kit.shown.filter((shown) => shown.target.view === 'history' && shown.target.orderUid === uid.toLowerCase()).map((shown) => shown.title.split(':')[0]);
+  const eventsFor = async (uid: string): Promise<WatchEvent[]> => (await kit.call('notifications.list', {})).events.filter((event) => event.orderUid === uid.toLowerCase());
+  const serviceTime = (uid: string, type: string) => {
+    const items = kit.sandbox.notifications.list(trader.address) as { type?: string; timestamp?: string; metadata?: { orderId?: string } }[];
+    const item = items.filter((entry) => entry.type === type && entry.metadata?.orderId?.toLowerCase() === uid.toLowerCase()).at(-1);
+    return item?.timestamp ? Date.parse(item.timestamp) : undefined;
+  };
+
+  it('tells every fill, partial fill, cancellation and expiry once, within one tracking interval, at the service\'s time', async () => {
+    const filled = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC });
+    const partial = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, partiallyFillable: true, amount: 2n * 10n ** 18n });
+    const cancelled = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, limitFactor: 10n });
+    const expiring = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, limitFactor: 10n, validFor: 60 });
+    const later = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, partiallyFillable: true, amount: 3n * 10n ** 18n });
+
+    const settledAt = Date.now();
+    kit.sandbox.settle({ partialFraction: 0.5 });
+    await expect.poll(() => [shownFor(filled), shownFor(partial), shownFor(later)], { timeout: WITHIN_MS }).toEqual([
+      ['Order filled'],
+      ['Order partially filled'],
+      ['Order partially filled'],
+    ]);
+    expect(Date.now() - settledAt).toBeLessThan(WITHIN_MS);
+
+    await kit.call('trade.cancel', { orderUids: [cancelled as Hex] });
+    await expect.poll(() => shownFor(cancelled), { timeout: WITHIN_MS }).toEqual(['Order cancelled']);
+
+    kit.sandbox.settle({ partialFraction: 1 });
+    kit.sandbox.clock.advance(120);
+    await expect.poll(() => [shownFor(expiring), shownFor(later)], { timeout: WITHIN_MS }).toEqual([
+      ['Order expired'],
+      ['Order partially filled', 'Order filled'],
+    ]);
+
+    // Rounds read the service's list, which tells each event again; a relaunch reads it once more.
+    await kit.tick();
+    await kit.tick();
+    kit.restart();
+    await kit.tick();
+    expect([shownFor(filled), shownFor(partial), shownFor(cancelled), shownFor(expiring), shownFor(later)]).toEqual([
+      ['Order filled'],
+      ['Order partially filled', 'Order filled'],
+      ['Order cancelled'],
+      ['Order expired'],
+      ['Order partially filled', 'Order filled'],
+    ]);
+
+    // Dated by the service: its item's time for fills and the cancellation, validTo for the expiry.
+    const [filledEvent] = await eventsFor(filled);
+    expect(filledEvent?.occurredAt).toBe(serviceTime(filled, 'order_filled'));
+    const [cancelEvent] = await eventsFor(cancelled);
+    expect(cancelEvent?.occurredAt).toBe(serviceTime(cancelled, 'order_cancelled'));
+    const [expiryEvent] = await eventsFor(expiring);
+    const validTo = Number(BigInt(`0x${expiring.slice(-8)}`));
+    expect(expiryEvent?.occurredAt).toBe(validTo * 1000);
+  }, 60_000);
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { userView } from '../../../../main/common/orders/ethflow';
+import { executedAmounts, executionPriceBase, filledPercent, limitPriceBase } from '../../../../main/common/orders/fill';
+import { cancelRoute, isCancellableStatus, isFinalStatus } from '../../../../main/common/orders/status';
+import { surplusBps, surplusVersusLimit, surplusVersusQuote } from '../../../../main/common/orders/surplus';
+import { serviceTimeOf, transitionsBetween, type OrderState } from '../../../../main/common/orders/transitions';
+import { MAX_MARKET_VALIDITY_SECONDS, validityPresets, validityProblem } from '../../../../main/common/orders/validity';
+import { progressOf } from '../../../../main/common/trade/order-progress';
+import { apiOrderSchema } from '../../../../main/common/protocol/api';
+
+const UID = `0x${'cd'.repeat(56)}`;
+
+describe('order statuses: one list', () => {
+  it('final and cancellable', () => {
+    expect(['fulfilled', 'expired', 'cancelled'].every(isFinalStatus)).toBe(true);
+    expect(isFinalStatus('open')).toBe(false);
+    expect(isCancellableStatus('presignaturePending')).toBe(true);
+    expect(isCancellableStatus('fulfilled')).toBe(false);
+  });
+
+  it('routes a cancellation: presign and on-chain orders never go into an off-chain batch', () => {
+    const base = { status: 'open', ethflow: false, onchain: false };
+    expect(cancelRoute({ ...base, signingScheme: 'eip712' })).toBe('offChain');
+    expect(cancelRoute({ ...base, status: 'presignaturePending', signingScheme: 'presign' })).toBe('onChainSettlement');
+    expect(cancelRoute({ ...base, signingScheme: 'presign' })).toBe('onChainSettlement');
+    expect(cancelRoute({ ...base, onchain: true })).toBe('onChainSettlement');
+    expect(cancelRoute({ ...base, ethflow: true, onchain: true })).toBe('ethFlow');
+    expect(cancelRoute({ ...base, status: 'expired' })).toBe('none');
+    expect(cancelRoute({ ...base, localState: 'submitting' })).toBe('none');
+  });
+});
+
+describe('fill: one definition', () => {
+  // A sell order of 1000 whose executedSellAmount holds a 10 network cost on top: the old tracker said 101%.
+  const sold = { kind: 'sell' as const, sellAmount: '1000', buyAmount: '2000', executedSellAmount: '1010', executedSellAmountBeforeFees: '1000', executedBuyAmount: '2050' };
+
+  it('counts the own side before fees and never says more than 100%', () => {
+    expect(filledPercent(sold)).toBe(100);
+    expect(filledPercent({ ...sold, executedSellAmountBeforeFees: undefined })).toBe(100);
+    expect(filledPercent({ ...sold, executedSellAmountBeforeFees: '333', executedSellAmount: '340' })).toBe(33.3);
+    expect(filledPercent({ kind: 'buy', sellAmount: '1000', buyAmount: '0', executedBuyAmount: '5' })).toBe(0);
+  });
+
+  it('the Trade tracker and the history agree on the same order', () => {
+    const order = apiOrderSchema.parse({
+      uid: UID, owner: `0x${'11'.repeat(20)}`, sellToken: `0x${'22'.repeat(20)}`, buyToken: `0x${'33'.repeat(20)}`, validTo: 1, status: 'fulfilled',
+      creationDate: '2027-01-01T00:00:00Z', ...sold,
+    });
+    expect(progressOf(order, 1, 'https://explorer.cow.fi').filledPercent).toBe(100);
+  });
+
+  it('executed amounts and execution price beside the limit, per whole sell token', () => {
+    expect(executedAmounts(sold)).toEqual({ sell: 1010n, buy: 2050n });
+    expect(executedAmounts({ ...sold, executedBuyAmount: '0' })).toBeNull();
+    // 6-decimal sell token: 2050 / 1010 buy units per sell unit, times 10^6.
+    expect(executionPriceBase(sold, 6)).toBe((2050n * 10n ** 6n) / 1010n);
+    expect(limitPriceBase(sold, 6)).toBe(2_000_000n);
+  });
+});
+
+describe('surplus: limit and quote', () => {
+  it('a fill at exactly its quote is zero versus the quote: the network cost is on the quote\'s side', () => {
+    // Quote: 1000 USDC after a 6.75 USDC network cost buys 0.5 WETH; the order sells 1006.75 and gets exactly 0.5.
+    const quote = { sellAmount: '1000000000', buyAmount: '500000000000000000', feeAmount: '6750000' };
+    const order = { kind: 'sell' as const, sellAmount: '1006750000', buyAmount: '497500000000000000', executedSellAmount: '1006750000', executedBuyAmount: '500000000000000000' };
+    expect(surplusVersusQuote(order, quote)).toEqual({ token: 'buy', amount: 0n });
+    expect(surplusVersusLimit(order)).toEqual({ token: 'buy', amount: 2_500_000_000_000_000n });
+  });
+
+  it('a buy order\'s surplus is sell token saved', () => {
+    const order = { kind: 'buy' as const, sellAmount: '1000', buyAmount: '2000', executedSellAmount: '900', executedBuyAmount: '2000' };
+    expect(surplusVersusLimit(order)).toEqual({ token: 'sell', amount: 100n });
+    expect(surplusVersusQuote(order, { sellAmount: '880', buyAmount: '2000', feeAmount: '20' })).toEqual({ token: 'sell', amount: 0n });
+    expect(surplusBps(order)).toBe(1111);
+    expect(surplusVersusQuote(order, null)).toBeNull();
+  });
+});
+
+describe('EthFlow: the user and their expiry', () => {
+  it('shows the on-chain sender as owner and userValidTo, not the contract and 4294967295', () => {
+    const order = { owner: '0xba3cb449bd2b4adddbc894d8697f5170800eadec', validTo: 4294967295, ethflowData: { userValidTo: 1800000000 }, onchainOrderData: { sender: '0xabc' } };
+    expect(userView(order)).toEqual({ owner: '0xabc', validTo: 1800000000, ethFlow: true });
+    expect(userView({ owner: '0x1', validTo: 5 })).toEqual({ owner: '0x1', validTo: 5, ethFlow: false });
+  });
+});
+
+describe('transitions: one definition', () => {
+  const state = (overrides: Partial<OrderState>): OrderState => ({
+    uid: UID, kind: 'sell', sellAmount: '1000', buyAmount: '2000', executedSellAmount: '0', executedBuyAmount: '0', status: 'open', validTo: 1_800_000_000, ...overrides,
+  });
+  const keys = (before: OrderState | undefined, after: OrderState) => transitionsBetween(before, after).map((transition) => transition.key);
+
+  it('tells nothing of an order first seen (old history) or unchanged', () => {
+    expect(keys(undefined, state({ status: 'fulfilled', executedSellAmount: '1000', executedBuyAmount: '2000' }))).toEqual([]);
+    expect(keys(state({}), state({}))).toEqual([]);
+  });
+
+  it('keys a fill per order, a partial fill per executed amount, and any improvement for the threshold to judge', () => {
+    expect(keys(state({}), state({ status: 'fulfilled', executedSellAmount: '1000', executedBuyAmount: '2000' }))).toEqual([`order_filled:${UID}`]);
+    expect(keys(state({}), state({ status: 'fulfilled', executedSellAmount: '1000', executedBuyAmount: '2100' }))).toEqual([`order_filled:${UID}`, `price_improvement:${UID}`]);
+    expect(keys(state({}), state({ executedSellAmount: '400', executedBuyAmount: '800' }))).toEqual([`order_partially_filled:${UID}:400`]);
+    expect(keys(state({ status: 'submitting' }), state({}))).toEqual([]);
+  });
+
+  it('expiry and cancellation once, and the expiry at the order\'s own time', () => {
+    expect(keys(state({}), state({ status: 'expired' }))).toEqual([`order_expired:${UID}`]);
+    expect(keys(state({ executedSellAmount: '400' }), state({ status: 'cancelled', executedSellAmount: '400' }))).toEqual([`order_cancelled:${UID}`]);
+    expect(serviceTimeOf('order_expired', { validTo: 1_800_000_000 }, 5)).toBe(1_800_000_000_000);
+    expect(serviceTimeOf('order_filled', { validTo: 1_800_000_000 }, 5)).toBe(5);
+  });
+});
+
+describe('validity: what the live service accepts', () => {
+  it('offers no market preset over 3 hours and explains a longer market validity before signing', () => {
+    expect(Math.max(...validityPresets('market').map((preset) => preset.seconds))).toBe(MAX_MARKET_VALIDITY_SECONDS);
+    expect(validityProblem('market', 86_400)).toMatch(/at most 3 hours/);
+    expect(validityProblem('market', 3 * 3600)).toBeNull();
+    expect(validityProblem('limit', 30 * 86_400)).toBeNull();
+    expect(Math.max(...validityPresets('limit').map((preset) => preset.seconds))).toBeGreaterThan(MAX_MARKET_VALIDITY_SECONDS);
+  });
+});

@@ -1,0 +1,66 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../../../main/core/store/migrate';
+import { MIGRATIONS } from '../../../../../main/core/store/migrations';
+import { orderTransitionsMigration } from '../../../../../main/core/store/migrations/008-order-transitions';
+import { OrdersRepo } from '../../../../../main/core/history/orders-repo';
+import { toOrderColumns } from '../../../../../main/core/history/order-row';
+import { apiOrderSchema } from '../../../../../main/common/protocol/api';
+import { TransitionStream } from '../../../../../main/core/watcher/transition-stream';
+import { apiOrderFixture } from '../../history/order-fixture';
+
+describe('migration 008: the one stream of order transitions', () => {
+  const open = () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, MIGRATIONS.slice(0, MIGRATIONS.indexOf(orderTransitionsMigration) + 1));
+    return db;
+  };
+  const order = (overrides: Record<string, unknown>) => apiOrderSchema.parse({ ...apiOrderFixture(), status: 'open', executedSellAmount: '0', executedBuyAmount: '0', ...overrides });
+  const write = (repo: OrdersRepo, overrides: Record<string, unknown>) => {
+    const parsed = order(overrides);
+    repo.writeOrders([toOrderColumns(parsed, parsed.owner, 1, 'production', 1)]);
+  };
+
+  it('is registered in order and drops the watcher\'s private snapshots', () => {
+    expect(MIGRATIONS.indexOf(orderTransitionsMigration) + 1).toBe(orderTransitionsMigration.version);
+    const tables = (open().prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'watch_%'").all() as { name: string }[]).map((t) => t.name);
+    expect(tables).toEqual(['watch_events']);
+  });
+
+  it('records a change of status or fills with the row write, whoever writes it; a first sighting or a rewrite is none', () => {
+    const db = open();
+    const repo = new OrdersRepo(db);
+    const stream = new TransitionStream(db);
+    write(repo, {});
+    write(repo, {});
+    expect(stream.pending('test')).toEqual([]);
+    write(repo, { executedSellAmount: '400', executedBuyAmount: '800' });
+    write(repo, { status: 'fulfilled', executedSellAmount: '1000', executedBuyAmount: '2000' });
+    const changes = stream.pending('test');
+    expect(changes.map((change) => [change.before.status, change.after.status, change.after.executedSellAmount])).toEqual([
+      ['open', 'open', '400'],
+      ['open', 'fulfilled', '1000'],
+    ]);
+    expect(changes[0]!.recordedAt).toBeGreaterThan(Date.parse('2026-01-01'));
+  });
+
+  it('a write rolled back leaves no transition; a consumer\'s cursor makes each change consumed once', () => {
+    const db = open();
+    const repo = new OrdersRepo(db);
+    const stream = new TransitionStream(db);
+    write(repo, {});
+    expect(() =>
+      db.transaction(() => {
+        write(repo, { status: 'cancelled' });
+        throw new Error('crash before commit');
+      })(),
+    ).toThrow(/crash/);
+    expect(stream.pending('a')).toEqual([]);
+    write(repo, { status: 'cancelled' });
+    const [change] = stream.pending('a');
+    stream.transaction(() => stream.advance('a', change!.id));
+    expect(stream.pending('a')).toEqual([]);
+    expect(stream.pending('b')).toHaveLength(1);
+  });
+});
