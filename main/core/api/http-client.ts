@@ -137,7 +137,8 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
     }
     last = outcome.error;
     const { failure } = outcome;
-    if (offline) throw offlineError(req, outcome.error);
+    // The quick attempt got an HTTP answer: the service is reachable, and its answer says what happened.
+    if (offline) throw failure.kind === 'status' ? outcome.error : offlineError(req, outcome.error);
     // An attempt the deadline cut short: say so, rather than "did not answer within 0.1 s".
     if (failure.kind === 'timeout' && deadlineAt - Date.now() <= 5) throw deadlineError(req, budgetMs, action !== undefined, last);
     if (!retryable(failure) || attempt >= maxAttempts) throw finalError(req, outcome);
