@@ -133,6 +133,10 @@ export class SyncService {
     if (!controller.signal.aborted) {
       this.lastError = failure;
       this.offline = networkDown;
+    } else if (!this.stopped) {
+      // A cut pass did not bring the history up to date: say so, or callers would take it for complete.
+      const reason: unknown = controller.signal.reason;
+      this.lastError = reason instanceof AppError ? reason.message : 'The history sync was cancelled.';
     }
   }
 
