@@ -28,6 +28,7 @@ import type { Notifier } from '../common/notifications/notifier';
 import { createWatcherModule, type WatcherModule } from './watcher/watcher-module';
 import type { WatcherTiming } from './watcher/watcher';
 import type { Clock } from './clock';
+import { createWalletModule, type WalletModule, type WalletTiming } from './wallet/wallet-module';
 
 export interface ServicePorts {
   /** Where the app keeps its files: Electron's userData, a temp dir in tests. */
@@ -64,6 +65,12 @@ export interface ServicePorts {
   fetch?: typeof fetch;
   /** The API client's clock (backoff, Retry-After, rate limits); fault tests pass a fake one. */
   apiClock?: Clock;
+  /** JSON-RPC URLs per chain used where Settings has none (sandbox mode: the sandbox's nodes). */
+  defaultRpcUrls?: Readonly<Record<number, string>>;
+  /** Reconcile the transaction journal at start and watch blocks. Off unless asked, like syncHistory. */
+  watchChain?: boolean;
+  /** Block polling interval of the wallet; tests shorten it. */
+  walletTiming?: Partial<WalletTiming>;
 }
 
 export interface Services {
@@ -79,6 +86,8 @@ export interface Services {
   readonly trading: TradingModule;
   /** The background order watcher: the tray pauses it, resume from sleep ticks it. */
   readonly watcher: WatcherModule;
+  /** Balances, allowances and the journalled transactions of the keychain signer. */
+  readonly wallet: WalletModule;
   close(): void;
 }
 
@@ -142,6 +151,19 @@ export function createServices(ports: ServicePorts): Services {
   });
   if (ports.watchOrders) watcher.watcher?.start();
 
+  const wallet = createWalletModule({
+    db: 'store' in storeState ? storeState.store.db : undefined,
+    accounts: signing?.accounts,
+    settings: settingsModule.settings,
+    api: settingsModule.api,
+    environment,
+    events,
+    log: ports.log,
+    ...(ports.defaultRpcUrls ? { defaultRpcUrls: ports.defaultRpcUrls } : {}),
+    ...(ports.walletTiming ? { timing: ports.walletTiming } : {}),
+  });
+  if (ports.watchChain) void wallet.start();
+
   const router = createRouter(
     {
       ...appHandlers(health),
@@ -158,6 +180,7 @@ export function createServices(ports: ServicePorts): Services {
       }).handlers,
       ...trading.handlers,
       ...watcher.handlers,
+      ...wallet.handlers,
     },
     ports.log,
   );
@@ -170,7 +193,9 @@ export function createServices(ports: ServicePorts): Services {
     history,
     trading,
     watcher,
+    wallet,
     close: () => {
+      wallet.close();
       watcher.close();
       trading.close();
       history.close();

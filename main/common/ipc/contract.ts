@@ -7,6 +7,7 @@ import { notificationCommands, notificationEvents } from './commands/notificatio
 import { settingsCommands, settingsEvents } from './commands/settings';
 import { signingCommands } from './commands/signing';
 import { tradeCommands, tradeEvents } from './commands/trade';
+import { walletCommands, walletEvents } from './commands/wallet';
 
 /**
  * The whole IPC surface between the renderer and main, composed from one file
@@ -15,8 +16,8 @@ import { tradeCommands, tradeEvents } from './commands/trade';
  * directions against this object, and the renderer's types are inferred from it.
  */
 export const contract = {
-  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands, ...marketCommands, ...historyCommands, ...tradeCommands, ...notificationCommands },
-  events: { ...appEvents, ...accountEvents, ...settingsEvents, ...historyEvents, ...tradeEvents, ...notificationEvents },
+  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands, ...marketCommands, ...historyCommands, ...tradeCommands, ...notificationCommands, ...walletCommands },
+  events: { ...appEvents, ...accountEvents, ...settingsEvents, ...historyEvents, ...tradeEvents, ...notificationEvents, ...walletEvents },
 } as const;
 
 export type Contract = typeof contract;

@@ -5,6 +5,7 @@ import { orderHistoryMigration } from './003-order-history';
 import { orderSearchMigration } from './004-order-search';
 import { marketSnapshotsMigration } from './005-market-snapshots';
 import { watcherEventsMigration } from './006-watcher-events';
+import { transactionJournalMigration } from './009-transaction-journal';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
-export const MIGRATIONS: readonly Migration[] = [settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration];
+export const MIGRATIONS: readonly Migration[] = [settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration, transactionJournalMigration];
