@@ -15,7 +15,8 @@ export async function readBalances(
   client: PublicClient,
   query: { chainId: number; account: Address; tokens: readonly Address[]; spender: Address },
 ): Promise<WalletBalances> {
-  const blockNumber = await client.getBlockNumber();
+  // cacheTime 0: right after a transaction the cached block number would read the state before it.
+  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
   const calls = [
     { address: MULTICALL3, abi: MULTICALL3_ABI, functionName: 'getEthBalance', args: [query.account] } as const,
     ...query.tokens.flatMap((token) => [

@@ -29,6 +29,8 @@ export interface NewJournalRow {
   nonce: number;
   raw: Hex;
   summary: string;
+  /** A replacement keeps its original's subject (its intent carries only the identity fields). */
+  subject?: string;
 }
 
 /**
@@ -65,7 +67,7 @@ export class TxJournal {
         `INSERT INTO wallet_transactions (hash, intent_id, kind, subject, account, chain_id, nonce, raw, summary, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?)`,
       )
-      .run(row.hash.toLowerCase(), row.intent.intentId, row.intent.kind, subjectOf(row.intent), row.intent.account, row.intent.chainId, row.nonce, row.raw, row.summary, at, at);
+      .run(row.hash.toLowerCase(), row.intent.intentId, row.intent.kind, row.subject ?? subjectOf(row.intent), row.intent.account, row.intent.chainId, row.nonce, row.raw, row.summary, at, at);
   }
 
   /** The live row of an intent (not replaced), newest first. */

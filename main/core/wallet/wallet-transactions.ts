@@ -211,7 +211,8 @@ export class WalletTransactions {
       throw new AppError('TX_SETTLED', `That transaction is already ${live.status}; there is nothing to replace.`);
     }
     const client = this.deps.clients.get(live.chain_id);
-    const original = parseTransaction(live.raw) as TransactionSerializableEIP1559;
+    // The signature fields of the parsed original must not ride along into the new signing.
+    const { r: _r, s: _s, v: _v, yParity: _y, ...original } = parseTransaction(live.raw) as TransactionSerializableEIP1559 & { r?: Hex; s?: Hex; v?: bigint; yParity?: number };
     const { maxFeePerGas, maxPriorityFeePerGas } = replacementFees(await nodeFees(client), original);
     const tx: TransactionSerializableEIP1559 =
       mode === 'speedUp'
@@ -222,7 +223,7 @@ export class WalletTransactions {
     const hash = keccak256(raw);
     const summary = mode === 'speedUp' ? `Speed up: ${live.summary}` : `Cancel (0 ${nativeSymbol(live.chain_id)} to self): ${live.summary}`;
     const intent = { intentId: live.intent_id, kind: live.kind, account: live.account, chainId: live.chain_id } as TxIntent;
-    this.deps.journal.insert({ hash, intent, nonce: live.nonce, raw, summary });
+    this.deps.journal.insert({ hash, intent, nonce: live.nonce, raw, summary, subject: live.subject });
     return this.record(await this.broadcast(client, this.journalRow(hash)));
   }
 
@@ -233,7 +234,10 @@ export class WalletTransactions {
     return this.changed(next ?? row);
   }
 
-  private async reconcileOne(row: JournalRow): Promise<void> {
+  private async reconcileOne(listed: JournalRow): Promise<void> {
+    // Re-read: an earlier row of this pass may have settled this one (a replacement's receipt).
+    const row = this.deps.journal.get(listed.hash);
+    if (!row || (row.status !== 'signed' && row.status !== 'broadcast')) return;
     const client = this.deps.clients.get(row.chain_id);
     const receipt = await client.getTransactionReceipt({ hash: row.hash }).catch(() => null);
     if (receipt) {
@@ -252,10 +256,13 @@ export class WalletTransactions {
     }
     const mined = await client.getTransactionCount({ address: row.account, blockTag: 'latest' });
     if (mined > row.nonce) {
-      // The nonce went to another transaction; a sibling's receipt retires this one, else say so.
-      const sibling = this.deps.journal.siblings(row.intent_id).some((other) => other.hash !== row.hash && (other.status === 'confirmed' || other.status === 'failed'));
+      // The nonce went to another transaction. A replacement of ours retires this one when its
+      // receipt is read (it may come later in this pass); otherwise say what happened.
+      const others = this.deps.journal.siblings(row.intent_id).filter((other) => other.hash !== row.hash);
+      if (others.some((other) => other.status === 'signed' || other.status === 'broadcast')) return;
+      const replaced = others.some((other) => other.status === 'confirmed' || other.status === 'failed');
       this.changed(
-        this.deps.journal.setStatus(row.hash, sibling ? 'replaced' : 'failed', { error: sibling ? null : `Nonce ${row.nonce} was used by another transaction from this account.` }) ?? row,
+        this.deps.journal.setStatus(row.hash, replaced ? 'replaced' : 'failed', { error: replaced ? null : `Nonce ${row.nonce} was used by another transaction from this account.` }) ?? row,
       );
       return;
     }
