@@ -128,6 +128,18 @@ export function createServices(ports: ServicePorts): Services {
   });
   if (ports.syncHistory) void history.start();
   const signing = signingFor(storeState, ports, environment);
+  const wallet = createWalletModule({
+    db: 'store' in storeState ? storeState.store.db : undefined,
+    accounts: signing?.accounts,
+    settings: settingsModule.settings,
+    api: settingsModule.api,
+    environment,
+    events,
+    log: ports.log,
+    ...(ports.defaultRpcUrls ? { defaultRpcUrls: ports.defaultRpcUrls } : {}),
+    ...(ports.walletTiming ? { timing: ports.walletTiming } : {}),
+  });
+  if (ports.watchChain) void wallet.start();
   const trading = createTradingModule({
     api: settingsModule.api,
     settings: settingsModule.settings,
@@ -137,6 +149,7 @@ export function createServices(ports: ServicePorts): Services {
     events,
     log: ports.log,
     ...(ports.tradeTiming ? { timing: ports.tradeTiming } : {}),
+    ...(wallet.transactions ? { wallet: wallet.transactions } : {}),
   });
 
   const watcher = createWatcherModule({
@@ -151,18 +164,6 @@ export function createServices(ports: ServicePorts): Services {
   });
   if (ports.watchOrders) watcher.watcher?.start();
 
-  const wallet = createWalletModule({
-    db: 'store' in storeState ? storeState.store.db : undefined,
-    accounts: signing?.accounts,
-    settings: settingsModule.settings,
-    api: settingsModule.api,
-    environment,
-    events,
-    log: ports.log,
-    ...(ports.defaultRpcUrls ? { defaultRpcUrls: ports.defaultRpcUrls } : {}),
-    ...(ports.walletTiming ? { timing: ports.walletTiming } : {}),
-  });
-  if (ports.watchChain) void wallet.start();
 
   const router = createRouter(
     {

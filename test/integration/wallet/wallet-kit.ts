@@ -35,6 +35,11 @@ export async function startWalletKit(options: { rpc?: boolean } = {}) {
       ...(options.rpc === false ? {} : { defaultRpcUrls: chain.rpcUrls }),
     });
   let services: Services = open();
+  let open_ = true;
+  const close = () => {
+    if (open_) services.close();
+    open_ = false;
+  };
   const transactionEvents: TxRecord[] = [];
   const listen = () => services.events.subscribe((event, payload) => event === 'wallet.transactionChanged' && transactionEvents.push(payload as TxRecord));
   listen();
@@ -81,14 +86,17 @@ export async function startWalletKit(options: { rpc?: boolean } = {}) {
     importKey: (privateKey: `0x${string}`, label = 'Trader') => call('accounts.importKey', { label, privateKey, vault: 'keychain' }),
     /** Closes the services and opens them again on the same files: an app restart. */
     restart() {
-      services.close();
+      close();
       services = open();
+      open_ = true;
       listen();
       return services;
     },
+    /** Closes the services (a child process is about to use the same files). */
+    close,
     nonce: (address: Address) => chain.client(1).getTransactionCount({ address }),
     async stop() {
-      services.close();
+      close();
       await sandbox.close();
       dir.remove();
       const keytar = await loadKeytar();

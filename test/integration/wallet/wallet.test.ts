@@ -28,12 +28,12 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
   const allowanceOnChain = (owner: Address, token: Address) =>
     chainRead().readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, VAULT_RELAYER] });
 
-  async function presignDraft(account: Address): Promise<OrderDraft> {
+  async function presignDraft(account: Address, signingScheme: OrderDraft['signingScheme'] = 'presign', validFor = 1800): Promise<OrderDraft> {
     const { fullAppData } = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 50 });
-    const base = { account, chainId: 1, sellToken: WETH, buyToken: USDC, receiver: null, partiallyFillable: false, fullAppData, signingScheme: 'presign' as const };
+    const base = { account, chainId: 1, sellToken: WETH, buyToken: USDC, receiver: null, partiallyFillable: false, fullAppData, signingScheme };
     const quote = await kit.call('trade.quote', { ...base, kind: 'sell', amount: parseEther('1').toString(), validFor: 1800 });
     const amounts = marketOrderAmounts({ kind: 'sell', sellAmount: BigInt(quote.sellAmount), buyAmount: BigInt(quote.buyAmount), feeAmount: BigInt(quote.feeAmount) }, 50);
-    return { ...base, kind: 'sell', sellAmount: amounts.sellAmount.toString(), buyAmount: amounts.buyAmount.toString(), validTo: Math.floor(Date.now() / 1000) + 1800 };
+    return { ...base, kind: 'sell', sellAmount: amounts.sellAmount.toString(), buyAmount: amounts.buyAmount.toString(), validTo: Math.floor(Date.now() / 1000) + validFor };
   }
 
   it('reads native balance, token balances and vault-relayer allowances in one round trip', async () => {
@@ -126,6 +126,23 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
     await kit.call('wallet.send', { intent: cancel });
     expect(await kit.settled(cancel.intentId)).toMatchObject({ status: 'confirmed' });
     expect(await chainRead().readContract({ address: SETTLEMENT, abi: SETTLEMENT_READS, functionName: 'filledAmount', args: [uid] })).toBe(maxUint256);
+  });
+
+  it('a batch cancel of two signed orders and one presign order cancels all three: two off-chain, one on chain', async () => {
+    const uids: Hex[] = [];
+    for (const [scheme, validFor] of [['eip712', 1700], ['ethsign', 1750], ['presign', 1800]] as const) {
+      const draft = await presignDraft(trader.address, scheme, validFor);
+      const signed = await kit.call('signing.signOrder', { draft });
+      uids.push((await kit.call('trade.submit', { draft, signed, quoteId: null })).order.uid as Hex);
+    }
+    const result = await kit.call('trade.cancel', { orderUids: uids });
+    expect(result.skipped).toEqual([]);
+    expect(result.cancelled.sort()).toEqual(uids.slice(0, 2).sort());
+    expect(result.onChain.map((entry) => entry.uid)).toEqual([uids[2]]);
+    const hash = result.onChain[0]!.txHash as Hex;
+    expect((await chainRead().getTransactionReceipt({ hash })).status).toBe('success');
+    expect(await chainRead().readContract({ address: SETTLEMENT, abi: SETTLEMENT_READS, functionName: 'filledAmount', args: [uids[2]!] })).toBe(maxUint256);
+    for (const uid of uids.slice(0, 2)) expect((kit.sandbox.orders.get(uid) as { status: string }).status).toBe('cancelled');
   });
 
   it("refuses on-chain actions on someone else's order and from watch-only accounts, before signing anything", async () => {
