@@ -56,7 +56,7 @@ describe('SIGKILL between signing a transaction and its receipt: one transaction
   }, 120_000);
   afterAll(() => kit?.stop());
 
-  it.each(TRIALS)('trial $index: $kind killed at "$point", the restarted app finds or rebroadcasts the journalled transaction', { timeout: 60_000 }, async ({ index, point, kind }) => {
+  it.each(TRIALS)('trial $index: $kind killed at "$point", the restarted app finds or rebroadcasts the journalled transaction', { timeout: 180_000 }, async ({ index, point, kind }) => {
     const client = kit.chain.client(1);
     const intent: TxIntentInput =
       kind === 'approve'
