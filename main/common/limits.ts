@@ -107,6 +107,8 @@ export const RESPONSE_LIMITS = {
   jsonRpc: 4 * MiB,
   /** A token list: the largest common ones (CoinGecko's) are ~10 MB. */
   tokenList: 32 * MiB,
+  /** A token's logo: icons are a few KiB; anything bigger is not worth a disk cache. */
+  tokenLogo: 256 * KiB,
 } as const;
 
 export type ResponseLimitName = keyof typeof RESPONSE_LIMITS;

@@ -34,6 +34,7 @@ import type { Notifier } from '../common/notifications/notifier';
 import { createWatcherModule, type WatcherModule } from './watcher/watcher-module';
 import type { WatcherTiming } from './watcher/watcher';
 import type { Clock } from './clock';
+import { createWalletModule, type WalletModule, type WalletTiming } from './wallet/wallet-module';
 
 export interface ServicePorts {
   /** Where the app keeps its files: Electron's userData, a temp dir in tests. */
@@ -76,6 +77,12 @@ export interface ServicePorts {
   tokenListUrls?: readonly { name: string; url: string }[];
   /** Refresh the token lists at start. Off unless asked, like syncHistory: the snapshot answers meanwhile. */
   refreshTokenLists?: boolean;
+  /** JSON-RPC URLs per chain used where Settings has none (sandbox mode: the sandbox's nodes). */
+  defaultRpcUrls?: Readonly<Record<number, string>>;
+  /** Reconcile the transaction journal at start and watch blocks. Off unless asked, like syncHistory. */
+  watchChain?: boolean;
+  /** Block polling interval of the wallet; tests shorten it. */
+  walletTiming?: Partial<WalletTiming>;
 }
 
 export interface Services {
@@ -93,6 +100,8 @@ export interface Services {
   readonly watcher: WatcherModule;
   /** The token picker's lists (snapshot, refreshed lists, logos, recent and pinned). */
   readonly tokenLists: TokenLists;
+  /** Balances, allowances and the journalled transactions of the keychain signer. */
+  readonly wallet: WalletModule;
   close(): void;
 }
 
@@ -148,6 +157,18 @@ export function createServices(ports: ServicePorts): Services {
   });
   if (ports.refreshTokenLists) void tokenLists.refresh();
   const signing = signingFor(storeState, ports, environment, previewFactsFrom(settingsModule.api, tokenLists));
+  const wallet = createWalletModule({
+    db: 'store' in storeState ? storeState.store.db : undefined,
+    accounts: signing?.accounts,
+    settings: settingsModule.settings,
+    api: settingsModule.api,
+    environment,
+    events,
+    log: ports.log,
+    ...(ports.defaultRpcUrls ? { defaultRpcUrls: ports.defaultRpcUrls } : {}),
+    ...(ports.walletTiming ? { timing: ports.walletTiming } : {}),
+  });
+  if (ports.watchChain) void wallet.start();
   const trading = createTradingModule({
     api: settingsModule.api,
     settings: settingsModule.settings,
@@ -157,6 +178,7 @@ export function createServices(ports: ServicePorts): Services {
     events,
     log: ports.log,
     ...(ports.tradeTiming ? { timing: ports.tradeTiming } : {}),
+    ...(wallet.transactions ? { wallet: wallet.transactions } : {}),
   });
 
   const watcher = createWatcherModule({
@@ -171,6 +193,7 @@ export function createServices(ports: ServicePorts): Services {
     ...(ports.watcherNow ? { now: ports.watcherNow } : {}),
   });
   if (ports.watchOrders) watcher.watcher?.start();
+
 
   const router = createRouter(
     // User actions answer within their deadline, whatever the services underneath do.
@@ -189,6 +212,7 @@ export function createServices(ports: ServicePorts): Services {
       }).handlers,
       ...trading.handlers,
       ...watcher.handlers,
+      ...wallet.handlers,
       'tokens.search': ({ chainId, query, limit }) => tokenLists.search(chainId, query, limit),
       'tokens.pin': ({ chainId, address, pinned }) => tokenLists.pin(chainId, address, pinned),
       'tokens.used': ({ chainId, address }) => tokenLists.used(chainId, address),
@@ -205,7 +229,9 @@ export function createServices(ports: ServicePorts): Services {
     trading,
     watcher,
     tokenLists,
+    wallet,
     close: () => {
+      wallet.close();
       watcher.close();
       trading.close();
       history.close();

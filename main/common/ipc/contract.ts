@@ -8,6 +8,7 @@ import { settingsCommands, settingsEvents } from './commands/settings';
 import { signingCommands } from './commands/signing';
 import { tradeCommands, tradeEvents } from './commands/trade';
 import { tokenCommands } from './commands/tokens';
+import { walletCommands, walletEvents } from './commands/wallet';
 
 /**
  * The whole IPC surface between the renderer and main, composed from one file
@@ -16,8 +17,8 @@ import { tokenCommands } from './commands/tokens';
  * directions against this object, and the renderer's types are inferred from it.
  */
 export const contract = {
-  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands, ...marketCommands, ...historyCommands, ...tradeCommands, ...notificationCommands, ...tokenCommands },
-  events: { ...appEvents, ...accountEvents, ...settingsEvents, ...historyEvents, ...tradeEvents, ...notificationEvents },
+  commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands, ...marketCommands, ...historyCommands, ...tradeCommands, ...notificationCommands, ...tokenCommands, ...walletCommands },
+  events: { ...appEvents, ...accountEvents, ...settingsEvents, ...historyEvents, ...tradeEvents, ...notificationEvents, ...walletEvents },
 } as const;
 
 export type Contract = typeof contract;

@@ -183,3 +183,11 @@ export function tokenListFetch(fetchFn: typeof fetch = globalThis.fetch, deadlin
     fetchFn,
   );
 }
+
+/** For a token's logo: small images only, cut off while reading, with the same connection bounds. */
+export function tokenLogoFetch(fetchFn: typeof fetch = globalThis.fetch, deadlines: Readonly<Deadlines> = DEADLINES): typeof fetch {
+  return boundedFetcher(
+    { endpoint: 'token logo', maxBytes: RESPONSE_LIMITS.tokenLogo, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
+    fetchFn,
+  );
+}

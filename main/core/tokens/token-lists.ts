@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from '
 import { join } from 'node:path';
 import { getAddress, type Address } from 'viem';
 import { matchRank, NATIVE_ADDRESS, tokenListSchema, type TokenEntry, type TokenList, type TokenSearch } from '../../common/tokens/token-list';
+import { tokenListFetch, tokenLogoFetch } from '../api/bounded-fetch';
 import type { Logger } from '../log';
 import { NATIVE_SYMBOLS, SNAPSHOT_LIST } from './snapshot';
 
@@ -21,8 +22,6 @@ interface Prefs {
 }
 
 const RECENT_MAX = 8;
-const LOGO_MAX_BYTES = 256 * 1024;
-const FETCH_TIMEOUT_MS = 10_000;
 const LOGO_TYPES: Readonly<Record<string, string>> = { png: 'image/png', svg: 'image/svg+xml', jpg: 'image/jpeg', webp: 'image/webp' };
 
 interface Known {
@@ -62,11 +61,12 @@ export class TokenLists {
 
   /** Fetches every list URL; a list that fails keeps its last good copy. Returns how many lists were refreshed. */
   async refresh(): Promise<number> {
-    const fetchFn = this.options.fetch ?? globalThis.fetch;
+    // Bounded like every remote answer (common/limits): size while reading, connection deadlines.
+    const fetchFn = tokenListFetch(this.options.fetch);
     let refreshed = 0;
     for (const { name, url } of this.options.urls) {
       try {
-        const response = await fetchFn(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+        const response = await fetchFn(url);
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const list = tokenListSchema.parse(await response.json());
         this.writeAtomically(this.listFile(name), JSON.stringify(list));
@@ -173,12 +173,11 @@ export class TokenLists {
 
   private async download(url: string, id: string): Promise<void> {
     try {
-      const response = await (this.options.fetch ?? globalThis.fetch)(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      const response = await tokenLogoFetch(this.options.fetch)(url);
       const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
       const extension = Object.entries(LOGO_TYPES).find(([, known]) => known === type)?.[0];
       if (!response.ok || !extension) throw new Error(`HTTP ${response.status} ${type}`);
       const bytes = Buffer.from(await response.arrayBuffer());
-      if (bytes.length > LOGO_MAX_BYTES) throw new Error(`logo of ${bytes.length} bytes`);
       this.writeAtomically(join(this.logoDir, `${id}.${extension}`), bytes);
     } catch (error) {
       this.options.log.warn('token logo download failed', { error: error instanceof Error ? error.message : String(error) });

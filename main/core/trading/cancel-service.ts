@@ -21,9 +21,15 @@ export interface CancelDeps {
   environment: () => Environment;
   /** The chain an order was placed on (a UID does not say). */
   chainOf: (uid: string) => number;
+  /** Sends invalidateOrder from the owner's key through the wallet (absent: the call is only explained). */
+  invalidateOnChain?: (owner: Address, chainId: number, uid: Hex, passphrase?: string) => Promise<{ hash: Hex }>;
 }
 
-type Plan = { kind: 'offChain'; owner: Address; chainId: number } | { kind: 'onChain'; reason: string } | { kind: 'skip'; reason: string };
+type Plan =
+  | { kind: 'offChain'; owner: Address; chainId: number }
+  | { kind: 'onChain'; reason: string }
+  | { kind: 'sendOnChain'; owner: Address; reason: string }
+  | { kind: 'skip'; reason: string };
 
 /**
  * Cancels what can be cancelled off-chain in one signed OrderCancellations
@@ -41,9 +47,12 @@ export async function cancelOrders(deps: CancelDeps, uids: readonly Hex[], passp
     const order = await deps.orderbook().getOrder(chainId, uid);
     const plan = planFor(deps.accounts, order, chainId);
     if (plan.kind === 'skip') result.skipped.push({ uid, reason: plan.reason });
-    else if (plan.kind === 'onChain') {
+    else if (plan.kind === 'onChain' || plan.kind === 'sendOnChain') {
       const data = encodeFunctionData({ abi: INVALIDATE_ORDER_ABI, functionName: 'invalidateOrder', args: [uid] });
-      result.onChain.push({ uid, reason: plan.reason, to: settlement, data, call: `invalidateOrder(${uid})` });
+      const entry = { uid, reason: plan.reason, to: settlement, data, call: `invalidateOrder(${uid})` };
+      // A mixed selection is split: the presign part goes on chain from the owner's key, never refusing the batch.
+      const sent = plan.kind === 'sendOnChain' && deps.invalidateOnChain ? await deps.invalidateOnChain(plan.owner, chainId, uid, passphrase) : undefined;
+      result.onChain.push(sent ? { ...entry, txHash: sent.hash } : entry);
     } else {
       const key = `${plan.chainId}:${plan.owner}`;
       const batch = batches.get(key) ?? { owner: plan.owner, chainId: plan.chainId, uids: [] };
@@ -88,6 +97,10 @@ function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Pl
   }
   if (kind === 'watch') {
     return { kind: 'onChain', reason: `${owner} is watch-only: CoW Desk has no key to sign an off-chain cancellation (a smart-contract wallet sends the call instead).` };
+  }
+  if (order.signingScheme === 'presign') {
+    // The orderbook refuses off-chain cancellation of presign orders (OnChainOrder), and would refuse the whole batch.
+    return { kind: 'sendOnChain', owner, reason: 'A pre-signed order is cancelled on chain: CoW Desk sends invalidateOrder from its owner.' };
   }
   return { kind: 'offChain', owner, chainId };
 }

@@ -85,6 +85,8 @@ export const onChainCancellationSchema = z.strictObject({
   to: addressSchema,
   data: hexSchema,
   call: z.string(),
+  /** When CoW Desk holds the owner's key it sends invalidateOrder itself: the transaction's hash (receipts follow as wallet events). */
+  txHash: hexSchema.optional(),
 });
 
 export const cancelResultSchema = z.strictObject({

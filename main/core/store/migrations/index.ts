@@ -7,9 +7,10 @@ import { marketSnapshotsMigration } from './005-market-snapshots';
 import { watcherEventsMigration } from './006-watcher-events';
 import { ordersReshapeMigration } from './007-orders-reshape';
 import { orderTransitionsMigration } from './008-order-transitions';
+import { transactionJournalMigration } from './009-transaction-journal';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
 export const MIGRATIONS: readonly Migration[] = [
   settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration,
-  ordersReshapeMigration, orderTransitionsMigration,
+  ordersReshapeMigration, orderTransitionsMigration, transactionJournalMigration,
 ];

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { addressSchema, bytes32Schema, decimalStringSchema, uidSchema } from '../../protocol/api/primitives';
+
+/**
+ * What the user asked for on chain, never calldata: main builds the exact
+ * transaction from it (target, function, arguments) and decodes it again for
+ * the preview. `intentId` is minted once per click by the renderer; the journal
+ * keys on it, so a repeated or retried send of one click never signs twice.
+ */
+const intentBase = { intentId: z.string().min(8).max(64), account: addressSchema, chainId: z.number().int() };
+export const txIntentSchema = z.discriminatedUnion('kind', [
+  /** ERC-20 approve to the environment's vault relayer; 'unlimited' only by the user's explicit choice. */
+  z.strictObject({ ...intentBase, kind: z.literal('approve'), token: addressSchema, amount: z.union([decimalStringSchema, z.literal('unlimited')]) }),
+  /** Native → wrapped native (deposit), base units. */
+  z.strictObject({ ...intentBase, kind: z.literal('wrap'), amount: decimalStringSchema }),
+  /** Wrapped native → native (withdraw), base units. */
+  z.strictObject({ ...intentBase, kind: z.literal('unwrap'), amount: decimalStringSchema }),
+  /** GPv2Settlement.setPreSignature(uid, true) for an order this account owns. */
+  z.strictObject({ ...intentBase, kind: z.literal('presign'), orderUid: uidSchema }),
+  /** GPv2Settlement.invalidateOrder(uid): cancels on chain, final for any signing scheme. */
+  z.strictObject({ ...intentBase, kind: z.literal('invalidate'), orderUid: uidSchema }),
+]);
+export type TxIntent = z.infer<typeof txIntentSchema>;
+export type TxIntentInput = z.input<typeof txIntentSchema>;
+
+/** The transaction as main will sign it, decoded back into words. */
+export const txPreviewSchema = z.strictObject({
+  chainId: z.number().int(),
+  chainName: z.string(),
+  from: addressSchema,
+  accountLabel: z.string(),
+  /** The contract called, and what it is ("USDC token", "CoW Protocol settlement"). */
+  to: addressSchema,
+  toName: z.string(),
+  /** Decoded from the calldata: `approve(spender, amount)`. */
+  functionName: z.string(),
+  args: z.array(z.strictObject({ name: z.string(), value: z.string() })),
+  /** One sentence: "Approve 25 USDC to the CoW Protocol vault relayer". */
+  summary: z.string(),
+  /** Native value sent, in wei and in words. */
+  value: decimalStringSchema,
+  valueDisplay: z.string(),
+  gasLimit: decimalStringSchema,
+  maxFeePerGas: decimalStringSchema,
+  maxPriorityFeePerGas: decimalStringSchema,
+  /** gasLimit × maxFeePerGas: the most the transaction can cost, in wei, native units and USD (null without a price). */
+  maxFee: decimalStringSchema,
+  maxFeeDisplay: z.string(),
+  maxFeeUsd: z.string().nullable(),
+  nonce: z.number().int(),
+  /** Exact hash of the unsigned transaction; send refuses if what it would sign differs. */
+  digest: bytes32Schema,
+});
+export type TxPreview = z.infer<typeof txPreviewSchema>;
+
+export const txStatusSchema = z.enum(['signed', 'broadcast', 'confirmed', 'failed', 'replaced']);
+export type TxStatus = z.infer<typeof txStatusSchema>;
+
+export const txRecordSchema = z.strictObject({
+  intentId: z.string(),
+  kind: z.enum(['approve', 'wrap', 'unwrap', 'presign', 'invalidate']),
+  account: addressSchema,
+  chainId: z.number().int(),
+  hash: bytes32Schema,
+  nonce: z.number().int(),
+  summary: z.string(),
+  status: txStatusSchema,
+  blockNumber: z.number().int().nullable(),
+  /** Why a failed transaction failed, in words. */
+  error: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type TxRecord = z.infer<typeof txRecordSchema>;
+
+/** Whether the chain can be used on chain; `reason` says why not (the UI links to Settings). */
+export const chainAccessSchema = z.strictObject({
+  chainId: z.number().int(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+});
+
+export const tokenHoldingSchema = z.strictObject({
+  token: addressSchema,
+  symbol: z.string().nullable(),
+  decimals: z.number().int().nullable(),
+  balance: decimalStringSchema,
+  /** Allowance to the environment's vault relayer. */
+  allowance: decimalStringSchema,
+});
+
+export const walletBalancesSchema = z.strictObject({
+  chainId: z.number().int(),
+  account: addressSchema,
+  blockNumber: z.number().int(),
+  native: decimalStringSchema,
+  spender: addressSchema,
+  tokens: z.array(tokenHoldingSchema),
+});
+export type WalletBalances = z.infer<typeof walletBalancesSchema>;
+
+const sendOptions = { passphrase: z.string().max(1024).optional(), expectedDigest: bytes32Schema.optional() };
+
+export const walletCommands = {
+  'wallet.access': { input: z.strictObject({ chainId: z.number().int() }), output: chainAccessSchema },
+  /** Native balance plus balance and vault-relayer allowance of each token, in one Multicall3 round trip. */
+  'wallet.balances': {
+    input: z.strictObject({ account: addressSchema, chainId: z.number().int(), tokens: z.array(addressSchema).max(100) }),
+    output: walletBalancesSchema,
+  },
+  'wallet.preview': { input: txIntentSchema, output: txPreviewSchema },
+  /** Signs, journals and broadcasts; answers at once with the broadcast record (receipts follow as events). */
+  'wallet.send': { input: z.strictObject({ intent: txIntentSchema, ...sendOptions }), output: txRecordSchema },
+  /** Explicit replacement of a pending transaction (same nonce, higher fee): speed up, or cancel with a 0-value self-transfer. */
+  'wallet.replace': {
+    input: z.strictObject({ intentId: z.string(), mode: z.enum(['speedUp', 'cancel']), passphrase: z.string().max(1024).optional() }),
+    output: txRecordSchema,
+  },
+  'wallet.transactions': { input: z.strictObject({ account: addressSchema.optional() }), output: z.array(txRecordSchema) },
+} as const;
+
+export const walletEvents = {
+  /** A journalled transaction changed state (broadcast, confirmed, failed, replaced). */
+  'wallet.transactionChanged': txRecordSchema,
+  /** A new block on a chain with an RPC: views in sight refresh their balances. */
+  'wallet.newBlock': z.strictObject({ chainId: z.number().int(), blockNumber: z.number().int() }),
+} as const;

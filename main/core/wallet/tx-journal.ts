@@ -1,0 +1,134 @@
+import type { Database } from 'better-sqlite3';
+import type { Address, Hex } from 'viem';
+import { z } from 'zod';
+import type { TxIntent, TxStatus } from '../../common/ipc/commands/wallet';
+import { addressSchema, bytes32Schema, hexSchema } from '../../common/protocol/api/primitives';
+
+/** One journalled transaction, read back through zod: the file may be older or hand-edited. */
+const rowSchema = z.object({
+  hash: bytes32Schema,
+  intent_id: z.string(),
+  kind: z.enum(['approve', 'wrap', 'unwrap', 'presign', 'invalidate']),
+  subject: z.string(),
+  account: addressSchema,
+  chain_id: z.number().int(),
+  nonce: z.number().int(),
+  raw: hexSchema,
+  summary: z.string(),
+  status: z.enum(['signed', 'broadcast', 'confirmed', 'failed', 'replaced']),
+  block_number: z.number().int().nullable(),
+  error: z.string().nullable(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type JournalRow = z.infer<typeof rowSchema>;
+
+export interface NewJournalRow {
+  hash: Hex;
+  intent: TxIntent;
+  nonce: number;
+  raw: Hex;
+  summary: string;
+  /** A replacement keeps its original's subject (its intent carries only the identity fields). */
+  subject?: string;
+}
+
+/**
+ * What an intent is about, beside its kind: the token approved, the order
+ * pre-signed or cancelled, the amount wrapped. Two pending transactions with
+ * the same subject are one click sent twice (say, after a renderer reload
+ * minted a new intent id); the journal answers the first instead.
+ */
+export function subjectOf(intent: TxIntent): string {
+  switch (intent.kind) {
+    case 'approve':
+      return `${intent.token.toLowerCase()}:${intent.amount}`;
+    case 'wrap':
+    case 'unwrap':
+      return intent.amount;
+    case 'presign':
+    case 'invalidate':
+      return intent.orderUid.toLowerCase();
+  }
+}
+
+/** The wallet's transaction journal (migration 009) in SQLite. */
+export class TxJournal {
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Written before the broadcast, in its own committed statement (WAL, synchronous=FULL per the store). */
+  insert(row: NewJournalRow): void {
+    const at = this.now();
+    this.db
+      .prepare(
+        `INSERT INTO wallet_transactions (hash, intent_id, kind, subject, account, chain_id, nonce, raw, summary, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?)`,
+      )
+      .run(row.hash.toLowerCase(), row.intent.intentId, row.intent.kind, row.subject ?? subjectOf(row.intent), row.intent.account, row.intent.chainId, row.nonce, row.raw, row.summary, at, at);
+  }
+
+  /** The live row of an intent (not replaced), newest first. */
+  liveForIntent(intentId: string): JournalRow | undefined {
+    return this.parse(this.db.prepare(`SELECT * FROM wallet_transactions WHERE intent_id = ? AND status != 'replaced' ORDER BY created_at DESC, rowid DESC LIMIT 1`).get(intentId));
+  }
+
+  /** A pending transaction of the same kind and subject from the same account on the chain. */
+  pendingLike(intent: TxIntent): JournalRow | undefined {
+    return this.parse(
+      this.db
+        .prepare(`SELECT * FROM wallet_transactions WHERE account = ? AND chain_id = ? AND kind = ? AND subject = ? AND status IN ('signed', 'broadcast') ORDER BY created_at DESC LIMIT 1`)
+        .get(intent.account, intent.chainId, intent.kind, subjectOf(intent)),
+    );
+  }
+
+  pending(): JournalRow[] {
+    return this.all(`SELECT * FROM wallet_transactions WHERE status IN ('signed', 'broadcast') ORDER BY created_at, rowid`);
+  }
+
+  /** Rows of one account and chain whose nonce is not yet known to be used, for the next nonce. */
+  pendingNonces(account: Address, chainId: number): number[] {
+    return this.pending()
+      .filter((row) => row.account.toLowerCase() === account.toLowerCase() && row.chain_id === chainId)
+      .map((row) => row.nonce);
+  }
+
+  siblings(intentId: string): JournalRow[] {
+    return this.all(`SELECT * FROM wallet_transactions WHERE intent_id = ? ORDER BY created_at, rowid`, intentId);
+  }
+
+  list(account?: Address): JournalRow[] {
+    return account
+      ? this.all(`SELECT * FROM wallet_transactions WHERE account = ? ORDER BY created_at DESC, rowid DESC`, account)
+      : this.all(`SELECT * FROM wallet_transactions ORDER BY created_at DESC, rowid DESC`);
+  }
+
+  get(hash: Hex): JournalRow | undefined {
+    return this.parse(this.db.prepare('SELECT * FROM wallet_transactions WHERE hash = ?').get(hash.toLowerCase()));
+  }
+
+  setStatus(hash: Hex, status: TxStatus, fields: { blockNumber?: number | null; error?: string | null } = {}): JournalRow | undefined {
+    this.db
+      .prepare('UPDATE wallet_transactions SET status = ?, block_number = COALESCE(?, block_number), error = ?, updated_at = ? WHERE hash = ?')
+      .run(status, fields.blockNumber ?? null, fields.error ?? null, this.now(), hash.toLowerCase());
+    return this.get(hash);
+  }
+
+  private all(sql: string, ...params: unknown[]): JournalRow[] {
+    return this.db
+      .prepare(sql)
+      .all(...params)
+      .flatMap((row) => {
+        const parsed = rowSchema.safeParse(row);
+        return parsed.success ? [parsed.data] : [];
+      });
+  }
+
+  private parse(row: unknown): JournalRow | undefined {
+    if (row === undefined) return undefined;
+    const parsed = rowSchema.safeParse(row);
+    return parsed.success ? parsed.data : undefined;
+  }
+}

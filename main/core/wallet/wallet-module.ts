@@ -1,0 +1,123 @@
+import type { Database } from 'better-sqlite3';
+import type { Address } from 'viem';
+import { AppError } from '../../common/errors';
+import { CONTRACTS } from '../../common/protocol/contracts';
+import type { Environment } from '../../common/protocol/environments';
+import type { ApiClient } from '../api/api-client';
+import type { EventBus } from '../ipc/event-bus';
+import type { Handlers } from '../ipc/router';
+import type { Logger } from '../log';
+import type { SettingsService } from '../settings/settings-service';
+import type { AccountService } from '../signer/account-service';
+import { readBalances } from './balances';
+import { ChainClients } from './chain-clients';
+import { TxJournal } from './tx-journal';
+import { WalletTransactions } from './wallet-transactions';
+
+type WalletCommand = 'wallet.access' | 'wallet.balances' | 'wallet.preview' | 'wallet.send' | 'wallet.replace' | 'wallet.transactions';
+
+export interface WalletTiming {
+  /** How often each chain with an RPC is asked for its block number (new block → refresh, receipts). */
+  blockPollMs: number;
+}
+
+const DEFAULT_TIMING: WalletTiming = { blockPollMs: 4_000 };
+
+export interface WalletModuleOptions {
+  db: Database | undefined;
+  accounts: AccountService | undefined;
+  settings: SettingsService;
+  api: ApiClient;
+  environment: () => Environment;
+  events: EventBus;
+  log: Logger;
+  /** RPC URLs used where Settings has none: the sandbox's nodes in sandbox mode. */
+  defaultRpcUrls?: Readonly<Record<number, string>>;
+  timing?: Partial<WalletTiming>;
+}
+
+export interface WalletModule {
+  readonly handlers: Pick<Handlers, WalletCommand>;
+  readonly clients: ChainClients;
+  /** Absent without a database: reads work, sending does not. */
+  readonly transactions: WalletTransactions | undefined;
+  /** Reconciles the journal now and watches blocks from then on. */
+  start(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The on-chain half of CoW Desk: reads (balances, allowances) and the
+ * journalled transactions of the keychain signer, over one public client per
+ * chain. Other modules use `transactions` (presign after submit, on-chain cancel).
+ */
+export function createWalletModule(options: WalletModuleOptions): WalletModule {
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const clients = new ChainClients(options.settings, options.defaultRpcUrls);
+  const transactions =
+    options.db && options.accounts
+      ? new WalletTransactions({
+          clients,
+          journal: new TxJournal(options.db),
+          accounts: options.accounts,
+          environment: options.environment,
+          explorerBase: () => options.settings.endpoints().explorer,
+          usdPrice: (chainId, token) => options.api.tokenService.usdPrice(chainId, token).then((answer) => answer.price, () => null),
+          onChange: (record) => options.events.emit('wallet.transactionChanged', record),
+          log: options.log,
+        })
+      : undefined;
+  const needTransactions = () => {
+    if (!transactions) throw new AppError('STORE_UNAVAILABLE', "CoW Desk's local database is not available, so transactions cannot be journalled and are not sent.");
+    return transactions;
+  };
+
+  const lastBlock = new Map<number, number>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let polling = false;
+  const poll = async () => {
+    if (polling) return;
+    polling = true;
+    try {
+      let moved = false;
+      for (const chainId of clients.configured()) {
+        const block = await clients
+          .get(chainId)
+          .getBlockNumber({ cacheTime: 0 })
+          .then(Number, () => undefined);
+        if (block === undefined || lastBlock.get(chainId) === block) continue;
+        lastBlock.set(chainId, block);
+        moved = true;
+        options.events.emit('wallet.newBlock', { chainId, blockNumber: block });
+      }
+      if (moved) await transactions?.reconcile();
+    } finally {
+      polling = false;
+    }
+  };
+
+  return {
+    clients,
+    transactions,
+    start: async () => {
+      await transactions?.reconcile();
+      timer ??= setInterval(() => void poll(), timing.blockPollMs);
+    },
+    close: () => {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+    handlers: {
+      'wallet.access': ({ chainId }) => {
+        const reason = clients.unavailableReason(chainId);
+        return { chainId, available: reason === null, reason };
+      },
+      'wallet.balances': ({ account, chainId, tokens }) =>
+        readBalances(clients.get(chainId), { chainId, account: account as Address, tokens, spender: CONTRACTS[options.environment()].vaultRelayer }),
+      'wallet.preview': (intent) => needTransactions().preview(intent),
+      'wallet.send': ({ intent, passphrase, expectedDigest }) => needTransactions().send(intent, passphrase, expectedDigest),
+      'wallet.replace': ({ intentId, mode, passphrase }) => needTransactions().replace(intentId, mode, passphrase),
+      'wallet.transactions': ({ account }) => needTransactions().list(account),
+    },
+  };
+}

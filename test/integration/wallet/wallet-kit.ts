@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { Address } from 'viem';
+import type { CommandInput, CommandName, CommandOutput } from '../../../main/common/ipc/contract';
+import type { TxRecord } from '../../../main/common/ipc/commands/wallet';
+import { loadKeytar } from '../../../main/core/signer/keychain-vault';
+import { createServices, type Services } from '../../../main/core/services';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { recordingLogger } from '../../helpers/recording-logger';
+import { makeTempDir } from '../../helpers/temp-dir';
+import { CommandError } from '../trading/trading-kit';
+
+export const KEYCHAIN_SERVICE = 'CoW Desk wallet tests';
+
+/** A fresh click's intent id, as the renderer mints one per button press. */
+export const newIntentId = () => randomUUID();
+
+/**
+ * The app's real services over the sandbox with its real chains: the wallet
+ * reads and sends through the sandbox nodes' JSON-RPC (unless `rpc: false`,
+ * the app with no RPC configured), talking through the IPC router.
+ */
+export async function startWalletKit(options: { rpc?: boolean } = {}) {
+  const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true });
+  const chain = sandbox.chain!;
+  const dir = makeTempDir('cow-desk-wallet-');
+  const log = recordingLogger();
+  const open = () =>
+    createServices({
+      userDataDir: dir.path,
+      appVersion: '0.1.0',
+      log,
+      keychainService: KEYCHAIN_SERVICE,
+      defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+      tradeTiming: { pollMs: 100 },
+      ...(options.rpc === false ? {} : { defaultRpcUrls: chain.rpcUrls }),
+    });
+  let services: Services = open();
+  let open_ = true;
+  const close = () => {
+    if (open_) services.close();
+    open_ = false;
+  };
+  const transactionEvents: TxRecord[] = [];
+  const listen = () => services.events.subscribe((event, payload) => event === 'wallet.transactionChanged' && transactionEvents.push(payload as TxRecord));
+  listen();
+
+  async function call<C extends CommandName>(command: C, input: CommandInput<C>): Promise<CommandOutput<C>> {
+    const envelope = await services.router.handle(command, input);
+    if (!envelope.ok) {
+      // An INTERNAL answer says only "see the log": put the log's last line into the failure.
+      const detail = envelope.error.code === 'INTERNAL' ? ` (${JSON.stringify(log.lines.at(-1))})` : '';
+      throw new CommandError(envelope.error.code, envelope.error.message + detail, envelope.error.retryable);
+    }
+    return envelope.value as CommandOutput<C>;
+  }
+
+  async function failure(promise: Promise<unknown>): Promise<CommandError> {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof CommandError) return error;
+      throw error;
+    }
+    throw new Error('expected the command to fail');
+  }
+
+  /** Receipts are read on new blocks; tests ask at once instead of waiting for the poll. */
+  async function settled(intentId: string): Promise<TxRecord> {
+    await services.wallet.transactions!.reconcile();
+    const record = (await call('wallet.transactions', {})).find((row) => row.intentId === intentId && row.status !== 'replaced');
+    if (!record) throw new Error(`no transaction for intent ${intentId}`);
+    return record;
+  }
+
+  return {
+    sandbox,
+    chain,
+    dir: dir.path,
+    get services() {
+      return services;
+    },
+    transactionEvents,
+    call,
+    failure,
+    settled,
+    importKey: (privateKey: `0x${string}`, label = 'Trader') => call('accounts.importKey', { label, privateKey, vault: 'keychain' }),
+    /** Closes the services and opens them again on the same files: an app restart. */
+    restart() {
+      close();
+      services = open();
+      open_ = true;
+      listen();
+      return services;
+    },
+    /** Closes the services (a child process is about to use the same files). */
+    close,
+    nonce: (address: Address) => chain.client(1).getTransactionCount({ address }),
+    async stop() {
+      close();
+      await sandbox.close();
+      dir.remove();
+      const keytar = await loadKeytar();
+      for (const { account } of await keytar.findCredentials(KEYCHAIN_SERVICE)) await keytar.deletePassword(KEYCHAIN_SERVICE, account);
+    },
+  };
+}
+
+export type WalletKit = Awaited<ReturnType<typeof startWalletKit>>;
