@@ -51,8 +51,16 @@ export async function cancelOrders(deps: CancelDeps, uids: readonly Hex[], passp
       const data = encodeFunctionData({ abi: INVALIDATE_ORDER_ABI, functionName: 'invalidateOrder', args: [uid] });
       const entry = { uid, reason: plan.reason, to: settlement, data, call: `invalidateOrder(${uid})` };
       // A mixed selection is split: the presign part goes on chain from the owner's key, never refusing the batch.
-      const sent = plan.kind === 'sendOnChain' && deps.invalidateOnChain ? await deps.invalidateOnChain(plan.owner, chainId, uid, passphrase) : undefined;
-      result.onChain.push(sent ? { ...entry, txHash: sent.hash } : entry);
+      if (plan.kind === 'sendOnChain' && deps.invalidateOnChain) {
+        try {
+          const sent = await deps.invalidateOnChain(plan.owner, chainId, uid, passphrase);
+          result.onChain.push({ ...entry, txHash: sent.hash });
+        } catch (error) {
+          // No RPC for the chain, a refused transaction: the rest of the selection still goes ahead, and this one says why.
+          if (!(error instanceof AppError)) throw error;
+          result.onChain.push({ ...entry, reason: `${plan.reason} It was not sent: ${error.message}` });
+        }
+      } else result.onChain.push(entry);
     } else {
       const key = `${plan.chainId}:${plan.owner}`;
       const batch = batches.get(key) ?? { owner: plan.owner, chainId: plan.chainId, uids: [] };
@@ -82,11 +90,6 @@ function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Pl
       reason: 'This order was placed with native ETH through the EthFlow contract: only the account that placed it can cancel it, by calling invalidateOrder on the EthFlow contract.',
     };
   }
-  if (route === 'onChainSettlement') {
-    // Never in an off-chain batch: the live service refuses the whole batch with OnChainOrder.
-    const why = order.signingScheme === 'presign' ? 'This order was placed with a pre-signature' : 'This order was placed on-chain';
-    return { kind: 'onChain', reason: `${why}, so the orderbook cannot cancel it by signature: the owner must invalidate it on-chain.` };
-  }
   const owner = parseOrderUid(order.uid).owner;
   let kind: string;
   try {
@@ -98,9 +101,11 @@ function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Pl
   if (kind === 'watch') {
     return { kind: 'onChain', reason: `${owner} is watch-only: CoW Desk has no key to sign an off-chain cancellation (a smart-contract wallet sends the call instead).` };
   }
-  if (order.signingScheme === 'presign') {
-    // The orderbook refuses off-chain cancellation of presign orders (OnChainOrder), and would refuse the whole batch.
-    return { kind: 'sendOnChain', owner, reason: 'A pre-signed order is cancelled on chain: CoW Desk sends invalidateOrder from its owner.' };
+  if (route === 'onChainSettlement') {
+    // Never in an off-chain batch: the live service refuses the whole batch with OnChainOrder.
+    // CoW Desk holds the owner's key, so it sends invalidateOrder itself.
+    const why = order.signingScheme === 'presign' ? 'A pre-signed order' : 'An order placed on-chain';
+    return { kind: 'sendOnChain', owner, reason: `${why} is cancelled on chain: CoW Desk sends invalidateOrder from its owner.` };
   }
   return { kind: 'offChain', owner, chainId };
 }
