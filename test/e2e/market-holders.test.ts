@@ -38,7 +38,7 @@ describe('Holders view in Chromium', () => {
     const first = await page.getByTestId('holder-row').first().locator('td').allTextContents();
     // The sandbox's balances are whole tokens, so the amount column shows no fraction.
     expect(first[2]).toBe((BigInt(largest.balance) / 10n ** 18n).toLocaleString('en-US'));
-    expect(first[5]).toBe(`${((Number((BigInt(largest.balance) * 10n ** 12n) / SUPPLY) / 1e12) * 100).toFixed(2)} %`);
+    expect(first[5]).toBe(`${((Number((BigInt(largest.balance) * 10n ** 12n) / SUPPLY) / 1e12) * 100).toFixed(2)}%`);
     const bars = page.getByTestId('concentration-bar');
     expect(await bars.count()).toBe(3);
     expect(await bars.nth(2).locator('text.value').first().textContent()).toBe('100.0%');

@@ -38,9 +38,11 @@ describe('user actions against a broken endpoint', () => {
     kit.orderbook.mode({ kind: 'pass' });
 
     expect(answer.ms).toBeLessThanOrEqual(TEST_DEADLINES.userSubmitMs + SLACK_MS);
-    expect(answer.envelope).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNCLEAR', retryable: false } });
+    // The trading flow asks the service for the order's UID; with the deadline spent it cannot yet,
+    // so the order stays "submitting" for the journal to settle, and the user is told not to sign again.
+    expect(answer.envelope).toMatchObject({ ok: false, error: { code: 'SUBMISSION_UNCONFIRMED' } });
     if (answer.envelope.ok) return;
-    expect(answer.envelope.error.message).toMatch(/may have been placed: do not sign again/);
+    expect(answer.envelope.error.message).toMatch(/do not sign a new order meanwhile, the one sent may be live/);
     // It did land: the service holds exactly the order that was signed once.
     expect(kit.sandbox.orders.get(order.signed.uid)).toBeDefined();
     const posts = kit.orderbook.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/api/v1/orders'));
