@@ -174,11 +174,15 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     expect(surplus).toMatch(/^Surplus: \+[\d,.]+ USDC ≈ \$[\d,.]+ \(\+0\.5\d?%\) against your limit$/);
     expect(numberIn(surplus, /\$/) / numberIn(surplus, /\+/)).toBeCloseTo(1, 2); // cents against 4 decimals
     await app.screenshot('trade-surplus');
-  });
 
-  // Regressed when the wallet (issue 14) and order-truth (issue 16) branches were merged: after a fill,
-  // a refused submission (InsufficientAllowance) no longer shows its error code. Open in the stop-21 note.
-  it.todo('a failed submission after a fill shows its refusal and clears the previous "submitted" state');
+    sandbox.ledger.setAllowance(1, TEST_ACCOUNTS.trader.address, WETH, 0n);
+    await quote();
+    await page.getByTestId('review-sign').click();
+    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('trade-error').getAttribute('data-code')).toBe('InsufficientAllowance');
+    expect(await page.getByTestId('submitted').count()).toBe(0);
+  });
 
   it('a watch-only account is marked and cannot reach the sign step', async () => {
     const page = await open();
