@@ -76,6 +76,14 @@ export const DEADLINES: Readonly<Deadlines> = {
 };
 
 /**
+ * A USD value shown beside a fee or an amount is a decoration: a transaction
+ * preview or send waits at most 2 s for the price and then goes on without it
+ * (the value is left out), so an unreachable price service never holds up an
+ * action whose substance comes from the chain.
+ */
+export const PRICE_DECORATION_MS = 2_000;
+
+/**
  * Largest decompressed answer accepted per endpoint, with headroom over the
  * largest real one. The reading stops at the limit; nothing is buffered first.
  */

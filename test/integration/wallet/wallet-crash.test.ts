@@ -24,8 +24,9 @@ const TRIALS = Array.from({ length: 20 }, (_, index) => {
   return { index, point, kind: index % 2 === 0 ? ('approve' as const) : ('wrap' as const) };
 });
 
-function sendAndKill(dir: string, rpcUrl: string, point: Point, intent: TxIntentInput): Promise<string[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, rpcUrl, KEYCHAIN_SERVICE, point === 'sentMined' ? 'sent' : point, JSON.stringify(intent)], {
+function sendAndKill(kit: WalletKit, point: Point, intent: TxIntentInput): Promise<string[]> {
+  const args = [kit.dir, kit.chain.rpcUrls[1]!, kit.sandbox.orderbookUrl, kit.sandbox.bffUrl, KEYCHAIN_SERVICE];
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args, point === 'sentMined' ? 'sent' : point, JSON.stringify(intent)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines: string[] = [];
@@ -68,7 +69,7 @@ describe('SIGKILL between signing a transaction and its receipt: one transaction
     let afterKill: { hash: Hex; status: string }[];
     let nodeKnew = false;
     try {
-      const lines = await sendAndKill(kit.dir, kit.chain.rpcUrls[1]!, point, intent);
+      const lines = await sendAndKill(kit, point, intent);
       expect(lines.some((line) => line.startsWith('FAILED')), lines.join('\n')).toBe(false);
       afterKill = journalled(kit.dir, intent.intentId);
       // Never more than one signed transaction for the click, whatever the point.

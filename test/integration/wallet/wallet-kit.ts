@@ -17,9 +17,10 @@ export const newIntentId = () => randomUUID();
 /**
  * The app's real services over the sandbox with its real chains: the wallet
  * reads and sends through the sandbox nodes' JSON-RPC (unless `rpc: false`,
- * the app with no RPC configured), talking through the IPC router.
+ * the app with no RPC configured), talking through the IPC router. A
+ * `tokenServiceUrl` replaces the sandbox's price service (e.g. one that never answers).
  */
-export async function startWalletKit(options: { rpc?: boolean } = {}) {
+export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?: string } = {}) {
   const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true });
   const chain = sandbox.chain!;
   const dir = makeTempDir('cow-desk-wallet-');
@@ -30,7 +31,7 @@ export async function startWalletKit(options: { rpc?: boolean } = {}) {
       appVersion: '0.1.0',
       log,
       keychainService: KEYCHAIN_SERVICE,
-      defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+      defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: options.tokenServiceUrl ?? sandbox.bffUrl } },
       tradeTiming: { pollMs: 100 },
       ...(options.rpc === false ? {} : { defaultRpcUrls: chain.rpcUrls }),
     });

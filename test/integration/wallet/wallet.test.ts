@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { erc20Abi, getAddress, keccak256, maxUint256, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDraft } from '../../../main/common/ipc/commands/signing';
@@ -217,5 +218,34 @@ describe('wallet without a JSON-RPC URL for the chain', () => {
     const [uid] = kit.sandbox.orders.seed(1, account, 1);
     const [found] = await kit.call('history.lookup', { chainId: 1, inputs: [uid!] });
     expect(found!.state).toBe('found');
+  });
+});
+
+describe('wallet while the price service never answers', () => {
+  let kit: WalletKit;
+  let silent: Server;
+  const held: Socket[] = [];
+  beforeAll(async () => {
+    // Accepts connections and never writes a byte: the USD price of the fee never comes.
+    silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    kit = await startWalletKit({ tokenServiceUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+    await kit.importKey(TEST_ACCOUNTS.trader.privateKey);
+  }, 120_000);
+  afterAll(() => {
+    kit?.stop();
+    for (const socket of held) socket.destroy();
+    silent?.close();
+  });
+
+  // The fee's USD value is a decoration: the preview and the send go on without it
+  // (PRICE_DECORATION_MS) instead of waiting out the price service's retries.
+  it('previews and sends a wrap without the fee in USD', { timeout: 8_000 }, async () => {
+    const intent = { intentId: newIntentId(), kind: 'wrap' as const, account: TEST_ACCOUNTS.trader.address, chainId: 1, amount: parseEther('0.01').toString() };
+    const preview = await kit.call('wallet.preview', intent);
+    expect(preview.maxFeeUsd).toBeNull();
+    expect(preview.maxFeeDisplay).toMatch(/ ETH$/);
+    const sent = await kit.call('wallet.send', { intent, expectedDigest: preview.digest });
+    expect(await kit.settled(intent.intentId)).toMatchObject({ hash: sent.hash, status: 'confirmed' });
   });
 });
