@@ -21,6 +21,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // A condition in Chromium (a refusal after sign + POST) can take seconds on a loaded 2-core CI
+          // machine; vitest's 1 s default failed there. Polls still end as soon as the condition holds.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
