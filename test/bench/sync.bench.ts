@@ -1,8 +1,5 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import { createApiClient } from '../../main/core/api/api-client';
 import type { RequestOutcome } from '../../main/core/api/http-client';
 import { OrdersRepo } from '../../main/core/history/orders-repo';
@@ -10,19 +7,13 @@ import { ORDERS_PAGE, syncScope } from '../../main/core/history/sync-engine';
 import { openStore } from '../../main/core/store/open-store';
 import { makeTempDir } from '../helpers/temp-dir';
 import { TEST_ACCOUNTS } from '../sandbox';
+import { sandboxProcess } from '../integration/history/history-kit';
 import type { Bench, BenchRow } from './measure';
 
 const ORDERS = 10_000;
 const QUOTES = 100;
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
-
-async function sandboxProcess(orders: number) {
-  const child = spawn(process.execPath, [...process.execArgv, join(import.meta.dirname, 'sandbox-process.ts'), String(orders)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  const info = JSON.parse(line) as { orderbookUrl: string; bffUrl: string; orders: number; open: number };
-  return { ...info, stop: () => (child.kill('SIGTERM'), once(child, 'exit')) };
-}
 
 /**
  * The history sync of a 10,000-order account (a quarter open, one in seven

@@ -25,6 +25,21 @@ const UPDATABLE = ORDER_COLUMN_NAMES.filter((name) => name !== 'uid');
 /** A row is rewritten only when something the service says about it changed. */
 const CHANGED = UPDATABLE.filter((name) => name !== 'synced_at').map((name) => `orders.${name} IS NOT excluded.${name}`).join(' OR ');
 
+/** Stores an order, or rewrites it when something the service says about it changed (named parameters: OrderColumns). */
+export const UPSERT_ORDER_SQL = `INSERT INTO orders (${ORDER_COLUMN_NAMES.join(', ')}) VALUES (${ORDER_COLUMN_NAMES.map((name) => `@${name}`).join(', ')})
+  ON CONFLICT (uid) DO UPDATE SET ${UPDATABLE.map((name) => `${name} = excluded.${name}`).join(', ')} WHERE ${CHANGED}`;
+
+/** Stores a fill of an order we hold (fills of others are skipped); parameters from tradeParams(). */
+export const UPSERT_TRADE_SQL = `INSERT INTO trades (order_uid, block_number, log_index, rest)
+  SELECT @order_uid, @block_number, @log_index, @rest WHERE EXISTS (SELECT 1 FROM orders WHERE uid = @order_uid)
+  ON CONFLICT DO UPDATE SET rest = excluded.rest WHERE rest IS NOT excluded.rest`;
+
+/** A fill as UPSERT_TRADE_SQL stores it: its key as columns, everything else packed. */
+export function tradeParams(trade: Trade): { order_uid: string; block_number: number; log_index: number; rest: Uint8Array } {
+  const { blockNumber, logIndex, orderUid, ...rest } = trade;
+  return { order_uid: orderUid.toLowerCase(), block_number: blockNumber, log_index: logIndex, rest: packTradeRest(JSON.stringify(rest)) };
+}
+
 /** A fill's key as the fill walk compares it: block, then log index. */
 export const tradeKey = (trade: Pick<Trade, 'blockNumber' | 'logIndex'>) => `${trade.blockNumber}:${trade.logIndex}`;
 export const tradeAtOrBefore = (trade: Pick<Trade, 'blockNumber' | 'logIndex'>, key: string) => {
@@ -36,22 +51,16 @@ export const tradeAtOrBefore = (trade: Pick<Trade, 'blockNumber' | 'logIndex'>, 
  * Reads and writes of the history cache. Every method that writes more than
  * one row does it in one transaction: a crash leaves either the whole batch or
  * none of it, never half an order set with its search index out of step.
- * Writers that may be handed many rows (the sync) call them in slices.
+ * The sync writes the same statements on the store's writer thread
+ * (sync-writer.ts), off the main thread.
  */
 export class OrdersRepo {
   private readonly upsertOrder: Statement;
   private readonly upsertTrade: Statement;
 
   constructor(readonly db: Database) {
-    this.upsertOrder = db.prepare(
-      `INSERT INTO orders (${ORDER_COLUMN_NAMES.join(', ')}) VALUES (${ORDER_COLUMN_NAMES.map((name) => `@${name}`).join(', ')})
-       ON CONFLICT (uid) DO UPDATE SET ${UPDATABLE.map((name) => `${name} = excluded.${name}`).join(', ')} WHERE ${CHANGED}`,
-    );
-    this.upsertTrade = db.prepare(
-      `INSERT INTO trades (order_uid, block_number, log_index, rest)
-       SELECT @order_uid, @block_number, @log_index, @rest WHERE EXISTS (SELECT 1 FROM orders WHERE uid = @order_uid)
-       ON CONFLICT DO UPDATE SET rest = excluded.rest WHERE rest IS NOT excluded.rest`,
-    );
+    this.upsertOrder = db.prepare(UPSERT_ORDER_SQL);
+    this.upsertTrade = db.prepare(UPSERT_TRADE_SQL);
   }
 
   /**
@@ -85,10 +94,7 @@ export class OrdersRepo {
   writeTrades(trades: readonly Trade[], options: { refetchable?: boolean } = {}): number {
     return this.commit(options.refetchable === true, () => {
       let changed = 0;
-      for (const trade of trades) {
-        const { blockNumber, logIndex, orderUid, ...rest } = trade;
-        changed += this.upsertTrade.run({ order_uid: orderUid.toLowerCase(), block_number: blockNumber, log_index: logIndex, rest: packTradeRest(JSON.stringify(rest)) }).changes;
-      }
+      for (const trade of trades) changed += this.upsertTrade.run(tradeParams(trade)).changes;
       return changed;
     });
   }
