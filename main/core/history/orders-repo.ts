@@ -123,18 +123,30 @@ export class OrdersRepo {
 
   /**
    * Server orders of the scope that can still change, for the refresh by UID:
-   * those after `after` in UID order (the rotation), at most `limit`. With
-   * `expiredBy` (epoch seconds) only the ones whose validity ran out by then.
+   * those after `after` in UID order (the rotation), at most `limit`.
    */
-  liveUids(scope: SyncScope, options: { after?: string | null; limit?: number; expiredBy?: number } = {}): string[] {
-    const expiry = options.expiredBy === undefined ? '' : `AND expires_at <= ${Math.trunc(options.expiredBy)}`;
-    const rows = this.db
+  liveUids(scope: SyncScope, options: { after?: string | null; limit?: number } = {}): string[] {
+    return this.liveWindow(scope, options.after ?? null, options.limit ?? -1).map((row) => row.uid);
+  }
+
+  /**
+   * The next `limit` live orders of the scope after `after` (UID order): the
+   * ones among them whose validity ran out by `by` (epoch seconds), and where
+   * to go on from (null at the end). A window at a time, so a scope with
+   * tens of thousands of open orders is read in short steps.
+   */
+  expiredWindow(scope: SyncScope, by: number, after: string | null, limit: number): { expired: string[]; next: string | null } {
+    const rows = this.liveWindow(scope, after, limit);
+    return { expired: rows.filter((row) => row.expires_at <= by).map((row) => row.uid), next: rows.length < limit ? null : (rows.at(-1)?.uid ?? null) };
+  }
+
+  private liveWindow(scope: SyncScope, after: string | null, limit: number): { uid: string; expires_at: number }[] {
+    return this.db
       .prepare(
-        `SELECT uid FROM orders WHERE account = ? AND chain_id = ? AND environment = ? AND uid > ?
-           AND status NOT IN (${FINAL_LIST}) AND local_state IS NULL ${expiry} ORDER BY uid LIMIT ?`,
+        `SELECT uid, expires_at FROM orders WHERE account = ? AND chain_id = ? AND environment = ? AND uid > ?
+           AND status NOT IN (${FINAL_LIST}) AND local_state IS NULL ORDER BY uid LIMIT ?`,
       )
-      .all(scope.account, scope.chainId, scope.environment, options.after ?? '', options.limit ?? -1) as { uid: string }[];
-    return rows.map((row) => row.uid);
+      .all(scope.account, scope.chainId, scope.environment, after ?? '', limit) as { uid: string; expires_at: number }[];
   }
 
   /** Of these UIDs, the ones stored with a status that can still change. */

@@ -19,6 +19,8 @@ export const TRADES_PAGE = 1000;
 export const FIRST_PAGE = 16;
 const PAGE_GROWTH = 4;
 export const BY_UIDS_CHUNK = 128;
+/** Open orders read at a time when looking for ones whose validity ran out. */
+const EXPIRY_WINDOW = 1000;
 /** Open orders refreshed per pass besides those with news (new fills, validity run out): catches cancellations made elsewhere. */
 export const REFRESH_ROTATION = 48;
 /**
@@ -149,7 +151,13 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, scope: SyncSco
   const { tradesHead, filled } = await syncTrades(deps, writer, scope, cursor.tradesHead ?? null, counts, signal);
 
   // Expired ones turn "expired" on the service; ones with new fills moved; the rotation catches the rest in time.
-  const expired = repo.liveUids(scope, { expiredBy: Math.floor(deps.now() / 1000) }).filter((uid) => !fetched.has(uid));
+  const expired: string[] = [];
+  const by = Math.floor(deps.now() / 1000);
+  for (let after: string | null = null; ; await nextTick()) {
+    const window = repo.expiredWindow(scope, by, after, EXPIRY_WINDOW);
+    expired.push(...window.expired.filter((uid) => !fetched.has(uid)));
+    if ((after = window.next) === null) break;
+  }
   const rotation = cursor.headUid === null ? [] : repo.liveUids(scope, { after: cursor.refreshAfter ?? null, limit: REFRESH_ROTATION });
   // Orders the walk just brought are current: only the others with new fills can be stale.
   const refilled: string[] = [];
