@@ -54,16 +54,19 @@ export interface SyncCounts {
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Slices handed to the writer and not yet committed, at most: when it is the slower side, it gets them together. */
+const MAX_IN_FLIGHT = 6;
+
 /**
  * Writes `items` in slices: `write` builds a slice's rows on this thread and
  * hands them over (to the writer thread, or writes them in place for an
  * in-memory store); its synchronous part is what is timed and kept under
- * SLICE_BUDGET_MS. The next slice is built while the writer commits the last
- * one; at most two are outstanding, and they commit in order.
+ * SLICE_BUDGET_MS. The next slices are built while the writer commits the
+ * earlier ones (at most MAX_IN_FLIGHT outstanding); they commit in order.
  */
 async function writeInSlices<T>(items: readonly T[], write: (slice: readonly T[]) => Promise<void>, signal?: AbortSignal): Promise<void> {
   let size = 32;
-  let previous: Promise<void> = Promise.resolve();
+  const inFlight: Promise<void>[] = [];
   try {
     for (let start = 0; start < items.length; ) {
       signal?.throwIfAborted();
@@ -72,18 +75,18 @@ async function writeInSlices<T>(items: readonly T[], write: (slice: readonly T[]
       const written = write(slice);
       // Its failure is taken up when it is awaited below, not reported as unhandled meanwhile.
       written.catch(() => undefined);
+      inFlight.push(written);
       const perRow = (performance.now() - began) / slice.length;
       start += slice.length;
       size = Math.max(1, Math.min(MAX_SLICE, Math.floor(SLICE_BUDGET_MS / Math.max(perRow, 0.001))));
-      await previous;
-      previous = written;
+      if (inFlight.length >= MAX_IN_FLIGHT) await inFlight.shift();
       await nextTick();
     }
+    while (inFlight.length > 0) await inFlight.shift();
   } finally {
     // A failed or aborted walk still waits for what it sent, so nothing is written after the pass returns.
-    await previous.catch(() => undefined);
+    await Promise.allSettled(inFlight);
   }
-  await previous;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The store's writer thread (a worker_threads entry; store-writer.ts starts it).
 // It holds its own connection to the store file and runs batches of one
-// prepared statement, each batch in one transaction, so the SQL work of a big
+// prepared statement, each batch all or nothing, so the SQL work of a big
 // write (indexes, full-text triggers, the WAL checkpoints its commits set off)
 // never blocks the main thread, where the IPC handlers run. WAL lets the main
 // connection read meanwhile. Self-contained (Node built-ins and better-sqlite3
@@ -20,6 +20,14 @@ export interface WriterRequest {
 
 export type WriterReply = { id: number; changes: number; ms: number } | { id: number; error: { message: string; code?: string } };
 
+/**
+ * Batches that arrive together (the main thread sends faster than they are
+ * written) share one transaction, each in a savepoint of its own, up to this
+ * long: fewer commits write far less (every index and the full-text segments
+ * are flushed once), while a main-thread write never waits longer for the lock.
+ */
+const TRANSACTION_MS = 50;
+
 const port = parentPort;
 if (port) {
   const db = new BetterSqlite3((workerData as { path: string }).path);
@@ -28,25 +36,56 @@ if (port) {
   // Only data the service holds comes through here: a power cut may lose the last commits, which the next sync fetches again.
   db.pragma('synchronous = NORMAL');
   const statements = new Map<string, Statement>();
+  /** The open transaction: when it began, and the answers to send once it commits (an answer means committed). */
+  let open: { began: number; replies: WriterReply[] } | null = null;
+
+  const commit = () => {
+    if (!open) return;
+    let { replies } = open;
+    open = null;
+    try {
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      replies = replies.map((reply) => ({ id: reply.id, error: describe(error) }));
+    }
+    for (const reply of replies) port.postMessage(reply);
+  };
 
   port.on('message', (request: WriterRequest) => {
     if (request.close) {
+      commit();
       db.close();
       port.postMessage({ id: request.id, changes: 0, ms: 0 } satisfies WriterReply);
       port.close();
       return;
     }
     const began = performance.now();
+    if (!open) {
+      db.exec('BEGIN IMMEDIATE');
+      open = { began, replies: [] };
+      // After the batches that arrived with this one.
+      setImmediate(commit);
+    }
+    db.exec('SAVEPOINT batch');
     try {
       const sql = request.sql ?? '';
       let statement = statements.get(sql);
       if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-      const run = statement;
-      const changes = db.transaction((rows: readonly Record<string, unknown>[]) => rows.reduce((sum, row) => sum + run.run(row).changes, 0))(request.rows ?? []);
-      port.postMessage({ id: request.id, changes, ms: performance.now() - began } satisfies WriterReply);
+      let changes = 0;
+      for (const row of request.rows ?? []) changes += statement.run(row).changes;
+      db.exec('RELEASE batch');
+      open.replies.push({ id: request.id, changes, ms: performance.now() - began });
     } catch (error) {
-      const { message, code } = error as { message?: string; code?: string };
-      port.postMessage({ id: request.id, error: { message: message ?? String(error), ...(code ? { code } : {}) } } satisfies WriterReply);
+      db.exec('ROLLBACK TO batch');
+      db.exec('RELEASE batch');
+      open.replies.push({ id: request.id, error: describe(error) });
     }
+    if (performance.now() - open.began >= TRANSACTION_MS) commit();
   });
+}
+
+function describe(error: unknown): { message: string; code?: string } {
+  const { message, code } = error as { message?: string; code?: string };
+  return { message: message ?? String(error), ...(code ? { code } : {}) };
 }
