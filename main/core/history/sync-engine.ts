@@ -29,7 +29,7 @@ export const REFRESH_ROTATION = 48;
  * long behind a sync. The slice size follows the measured cost a row.
  */
 export const SLICE_BUDGET_MS = 5;
-/** Rows a slice at most; each slice is one transaction on the writer thread. */
+/** Rows a slice at most; each slice is written all or nothing (slices that reach the writer together share a transaction). */
 const MAX_SLICE = 250;
 
 export interface SyncEngineDeps {
@@ -101,9 +101,9 @@ async function writeInSlices<T>(items: readonly T[], write: (slice: readonly T[]
  *    (a new fill, validity run out) plus a rotating slice of the other open ones.
  * Each walk asks for its next page while it stores the current one, so the
  * rate limiter, not the round trips, paces a long walk. Only rows that changed
- * are written, on the store's writer thread, in slices; each slice commits on
- * its own, so an interruption keeps what was stored; the cursors move only
- * when the pass completes, so the next pass redoes what was cut.
+ * are written, on the store's writer thread, in slices, each all or nothing;
+ * what was committed stays when a pass is cut short, and the cursors move
+ * only when the pass completes, so the next pass redoes what was cut.
  */
 export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?: AbortSignal): Promise<SyncCounts> {
   const writer = openSyncWriter(deps.repo);

@@ -24,10 +24,11 @@ export class StoreWriteError extends Error {
 
 /**
  * Big writes of the store, off the main thread: a worker thread with its own
- * connection to the same file (writer-thread.ts) runs each batch in one
- * transaction, in the order they were sent. The main thread only builds the
- * rows and posts them; the SQL, the index and full-text updates and the WAL
- * checkpoints run there, so the IPC stays responsive during a sync.
+ * connection to the same file (writer-thread.ts) runs each batch all or
+ * nothing, in the order they were sent, and answers once it is committed.
+ * The main thread only builds the rows and posts them; the SQL, the index and
+ * full-text updates and the WAL checkpoints run there, so the IPC stays
+ * responsive during a sync.
  * An in-memory store has no file to share: forDatabase() answers null.
  */
 export class StoreWriter {
@@ -62,7 +63,7 @@ export class StoreWriter {
     return db.memory || db.name === '' ? null : new StoreWriter(db.name);
   }
 
-  /** Runs `sql` once per row, all in one transaction on the writer thread; answers the rows changed and the thread's time. */
+  /** Runs `sql` once per row on the writer thread, all or nothing; answers, once committed, the rows changed and the thread's time. */
   run(sql: string, rows: readonly Record<string, unknown>[]): Promise<{ changes: number; ms: number }> {
     return this.send({ sql, rows });
   }
