@@ -27,7 +27,8 @@ export default defineConfig({
       // viem and zod (and what they pull in, TypeScript included) are bundled, tree-shaken, into
       // out/main; electron-builder.yml leaves their node_modules folders out of the package.
       externalizeDeps: { exclude: ['viem', 'zod'] },
-      rollupOptions: { input: { index: resolve('main/electron/index.ts') } },
+      // The store's writer thread is its own entry: main/core/store/store-writer.ts starts it from out/main/writer-thread.js.
+      rollupOptions: { input: { index: resolve('main/electron/index.ts'), 'writer-thread': resolve('main/core/store/writer-thread.ts') } },
     },
   },
   preload: {

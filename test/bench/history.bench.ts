@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { HistoryFilter, HistoryQuery, HistorySortColumn } from '../../main/common/history/history-schema';
-import { CANDIDATE_LIMIT, compileQuery, countSql, pageSql, queryHistory } from '../../main/core/history/history-query';
+import { CANDIDATE_LIMIT, compileQuery, countSql, HistoryQueries, pageSql, queryHistory } from '../../main/core/history/history-query';
 import { toOrderColumns } from '../../main/core/history/order-row';
 import { OrdersRepo } from '../../main/core/history/orders-repo';
 import { openStore } from '../../main/core/store/open-store';
@@ -70,6 +70,21 @@ export const historyBench: Bench = {
       for (const [label, filter] of FILTERS) {
         await pageRow(`filter ${label}, newest first`, { filter, limit: PAGE });
         await pageRow(`filter ${label}, sorted by sell amount`, { filter, sort: { column: 'sellAmount', direction: 'desc' }, limit: PAGE });
+      }
+
+      // A broad search as typed: a fresh query, so its count is made too (nothing cached), against the same two statements on bare SQLite.
+      for (const search of ['cancelled', 'cow']) {
+        const typed: HistoryQuery = { filter: { search }, limit: PAGE };
+        const compiledSearch = compileQuery(typed, 'production');
+        const searchCount = bare.prepare(countSql(compiledSearch));
+        const total = (searchCount.get(...compiledSearch.params) as { total: number }).total;
+        const searchPage = bare.prepare(pageSql(compiledSearch, total > CANDIDATE_LIMIT, false));
+        const typedTimes = await interleavedMedians(
+          () => new HistoryQueries(store.db).page(typed, 'production'),
+          () => (searchCount.get(...compiledSearch.params), searchPage.all(...compiledSearch.params, compiledSearch.limit, compiledSearch.offset)),
+          RUNS,
+        );
+        rows.push({ name: `search "${search}" as typed (${total.toLocaleString('en')} matches): count + first page, nothing cached`, value: typedTimes.app, unit: 'ms', goal: '< 10 ms', baseline: { name: 'the search\'s count + page SQL, bare better-sqlite3', value: typedTimes.bare } });
       }
 
       // Deep page: page 50 after paging there (keyset from the previous page's last row), against OFFSET on bare SQLite.

@@ -15,13 +15,16 @@ const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 1 
 console.log(`# CoW Desk benchmarks\n\nNode ${process.version}, ${new Date().toISOString()}, ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}\n`);
 console.log('| benchmark | figure | value | goal | baseline | baseline value | ratio |');
 console.log('| --- | --- | ---: | --- | --- | ---: | ---: |');
+// The machine is shared: each bench's title carries the 1-minute load average before and after it ran.
 for (const bench of benches) {
+  const loadBefore = loadavg()[0]!;
   const rows: BenchRow[] = await bench.run();
+  const title = `${bench.title} (load ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`;
   for (const row of rows) {
     const base = row.baseline;
     const ratio = base ? `${(row.value / base.value).toFixed(2)}x` : '';
     console.log(
-      `| ${bench.title} | ${row.name} | ${format(row.value)} ${row.unit} | ${row.goal ?? ''} | ${base?.name ?? ''} | ${base ? `${format(base.value)} ${row.unit}` : ''} | ${ratio} |`,
+      `| ${title} | ${row.name} | ${format(row.value)} ${row.unit} | ${row.goal ?? ''} | ${base?.name ?? ''} | ${base ? `${format(base.value)} ${row.unit}` : ''} | ${ratio} |`,
     );
   }
 }

@@ -9,6 +9,7 @@ import type { Lane, RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
 import { DEFAULT_MAX_ATTEMPTS, isRetryable, MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
 import { deadlineError, offlineError, OutcomeUnclearError } from './request-errors';
+import { validate } from './response-validation';
 import { currentUserAction, handoffMs } from './user-action';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -123,7 +124,7 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
     }).finally(release);
     report(deps, req, outcome, deps.clock.now() - started);
     if (outcome.ok) {
-      const parsed = req.schema.safeParse(outcome.body);
+      const parsed = await validate(req.schema, outcome.body, req.signal);
       if (!parsed.success) {
         throw new ApiError({
           code: 'BAD_RESPONSE',

@@ -48,6 +48,10 @@ export interface CompiledQuery {
   orderBy: string;
   /** Only account, chain, status and kind: the maintained counts answer it. */
   grouped: boolean;
+  /** The full-text query of the search box, if any. */
+  match: string | null;
+  /** The search is the whole filter: the full-text index alone counts its matches. */
+  searchOnly: boolean;
 }
 
 /**
@@ -105,6 +109,8 @@ export function compileQuery(input: HistoryQuery, environment: Environment): Com
     direction,
     orderBy: [...keys, 'orders.rowid'].map((key) => `${key} ${direction}`).join(', '),
     grouped: !filter.token && filter.from === undefined && filter.to === undefined && !match,
+    match,
+    searchOnly: match !== null && clauses.length === 2,
     offset: query.offset,
     limit: query.limit,
   };
@@ -152,11 +158,33 @@ export function pageSql(compiled: CompiledQuery, walk: boolean, after: boolean):
   return `SELECT ${ROW_COLUMNS}, ${compiled.keys.join(', ')} FROM orders WHERE ${where}${keyset} ORDER BY ${orderBy} LIMIT ?${after ? '' : ' OFFSET ?'}`;
 }
 
+/**
+ * The count of a selection. Account, chain, status and kind: from the
+ * maintained counts. The search alone: from the full-text index alone, which
+ * holds every order (a broad term matches tens of thousands, and looking each
+ * up in the orders table for its environment cost 30-70 ms at 100k), unless
+ * orders of another environment are stored; the parameters are the
+ * environment and the match, as compileQuery() lists them.
+ */
 export function countSql(compiled: CompiledQuery): string {
-  return compiled.grouped
-    ? `SELECT coalesce(sum(n), 0) AS total FROM order_counts WHERE ${compiled.where}`
-    : `SELECT count(*) AS total FROM orders WHERE ${compiled.where}`;
+  if (compiled.grouped) return `SELECT coalesce(sum(n), 0) AS total FROM order_counts WHERE ${compiled.where}`;
+  if (compiled.searchOnly) {
+    return `WITH q (env, term) AS (SELECT ?, ?)
+      SELECT CASE WHEN (SELECT coalesce(sum(n), 0) FROM order_counts, q WHERE environment <> q.env) = 0
+        THEN (SELECT count(*) FROM q, orders_fts WHERE orders_fts MATCH q.term)
+        ELSE (SELECT count(*) FROM q, orders WHERE environment = q.env AND orders.rowid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH q.term))
+      END AS total`;
+  }
+  return `SELECT count(*) AS total FROM orders WHERE ${compiled.where}`;
 }
+
+/**
+ * Whether the search matches every stored order (an app code or a word every
+ * order carries): then it narrows nothing, and the page is read as if the
+ * box were empty, straight off the sort index, instead of first listing
+ * every match. Both counts come from indexes (full-text, maintained counts).
+ */
+const EVERYTHING_SQL = `SELECT (SELECT count(*) FROM orders_fts WHERE orders_fts MATCH ?) = (SELECT coalesce(sum(n), 0) FROM order_counts) AS everything`;
 
 interface CachedShape {
   generation: string;
@@ -172,13 +200,19 @@ interface CachedShape {
  */
 export class HistoryQueries {
   private readonly shapes = new Map<string, CachedShape>();
+  /** Per search, valid for one generation: whether it matches every order. */
+  private readonly everything = new Map<string, { generation: string; everything: boolean }>();
   private static readonly MAX_SHAPES = 16;
   private static readonly MAX_BOUNDARIES = 256;
 
   constructor(private readonly db: Database) {}
 
   page(input: HistoryQuery, environment: Environment): HistoryPage {
-    const compiled = compileQuery(input, environment);
+    let compiled = compileQuery(input, environment);
+    if (compiled.match !== null && this.matchesEverything(compiled.match)) {
+      const query = historyQuerySchema.parse(input);
+      compiled = compileQuery({ ...query, filter: { ...query.filter, search: undefined } }, environment);
+    }
     const shape = this.shape(compiled);
     // Without a filter the sort index is the whole answer, whatever the size.
     const walk = shape.total > CANDIDATE_LIMIT || compiled.params.length === 1;
@@ -197,10 +231,25 @@ export class HistoryQueries {
     return { rows: rows.map(toHistoryRow), total: shape.total };
   }
 
-  private shape(compiled: CompiledQuery): CachedShape {
-    // Writes on this connection, and commits of any other one, move the generation.
+  private matchesEverything(match: string): boolean {
+    const generation = this.generation();
+    const cached = this.everything.get(match);
+    if (cached && cached.generation === generation) return cached.everything;
+    const { everything } = this.db.prepare(EVERYTHING_SQL).get(match) as { everything: number };
+    this.everything.delete(match);
+    this.everything.set(match, { generation, everything: everything === 1 });
+    if (this.everything.size > HistoryQueries.MAX_SHAPES) this.everything.delete(this.everything.keys().next().value as string);
+    return everything === 1;
+  }
+
+  /** Writes on this connection, and commits of any other one (the sync's writer thread), move the generation. */
+  private generation(): string {
     const { n } = this.db.prepare('SELECT total_changes() AS n').get() as { n: number };
-    const generation = `${n}:${this.db.pragma('data_version', { simple: true }) as number}`;
+    return `${n}:${this.db.pragma('data_version', { simple: true }) as number}`;
+  }
+
+  private shape(compiled: CompiledQuery): CachedShape {
+    const generation = this.generation();
     const id = JSON.stringify([compiled.where, compiled.params, compiled.orderBy]);
     const cached = this.shapes.get(id);
     if (cached && cached.generation === generation) return cached;

@@ -25,6 +25,21 @@ const UPDATABLE = ORDER_COLUMN_NAMES.filter((name) => name !== 'uid');
 /** A row is rewritten only when something the service says about it changed. */
 const CHANGED = UPDATABLE.filter((name) => name !== 'synced_at').map((name) => `orders.${name} IS NOT excluded.${name}`).join(' OR ');
 
+/** Stores an order, or rewrites it when something the service says about it changed (named parameters: OrderColumns). */
+export const UPSERT_ORDER_SQL = `INSERT INTO orders (${ORDER_COLUMN_NAMES.join(', ')}) VALUES (${ORDER_COLUMN_NAMES.map((name) => `@${name}`).join(', ')})
+  ON CONFLICT (uid) DO UPDATE SET ${UPDATABLE.map((name) => `${name} = excluded.${name}`).join(', ')} WHERE ${CHANGED}`;
+
+/** Stores a fill of an order we hold (fills of others are skipped); parameters from tradeParams(). */
+export const UPSERT_TRADE_SQL = `INSERT INTO trades (order_uid, block_number, log_index, rest)
+  SELECT @order_uid, @block_number, @log_index, @rest WHERE EXISTS (SELECT 1 FROM orders WHERE uid = @order_uid)
+  ON CONFLICT DO UPDATE SET rest = excluded.rest WHERE rest IS NOT excluded.rest`;
+
+/** A fill as UPSERT_TRADE_SQL stores it: its key as columns, everything else packed. */
+export function tradeParams(trade: Trade): { order_uid: string; block_number: number; log_index: number; rest: Uint8Array } {
+  const { blockNumber, logIndex, orderUid, ...rest } = trade;
+  return { order_uid: orderUid.toLowerCase(), block_number: blockNumber, log_index: logIndex, rest: packTradeRest(JSON.stringify(rest)) };
+}
+
 /** A fill's key as the fill walk compares it: block, then log index. */
 export const tradeKey = (trade: Pick<Trade, 'blockNumber' | 'logIndex'>) => `${trade.blockNumber}:${trade.logIndex}`;
 export const tradeAtOrBefore = (trade: Pick<Trade, 'blockNumber' | 'logIndex'>, key: string) => {
@@ -36,22 +51,16 @@ export const tradeAtOrBefore = (trade: Pick<Trade, 'blockNumber' | 'logIndex'>, 
  * Reads and writes of the history cache. Every method that writes more than
  * one row does it in one transaction: a crash leaves either the whole batch or
  * none of it, never half an order set with its search index out of step.
- * Writers that may be handed many rows (the sync) call them in slices.
+ * The sync writes the same statements on the store's writer thread
+ * (sync-writer.ts), off the main thread.
  */
 export class OrdersRepo {
   private readonly upsertOrder: Statement;
   private readonly upsertTrade: Statement;
 
   constructor(readonly db: Database) {
-    this.upsertOrder = db.prepare(
-      `INSERT INTO orders (${ORDER_COLUMN_NAMES.join(', ')}) VALUES (${ORDER_COLUMN_NAMES.map((name) => `@${name}`).join(', ')})
-       ON CONFLICT (uid) DO UPDATE SET ${UPDATABLE.map((name) => `${name} = excluded.${name}`).join(', ')} WHERE ${CHANGED}`,
-    );
-    this.upsertTrade = db.prepare(
-      `INSERT INTO trades (order_uid, block_number, log_index, rest)
-       SELECT @order_uid, @block_number, @log_index, @rest WHERE EXISTS (SELECT 1 FROM orders WHERE uid = @order_uid)
-       ON CONFLICT DO UPDATE SET rest = excluded.rest WHERE rest IS NOT excluded.rest`,
-    );
+    this.upsertOrder = db.prepare(UPSERT_ORDER_SQL);
+    this.upsertTrade = db.prepare(UPSERT_TRADE_SQL);
   }
 
   /**
@@ -85,10 +94,7 @@ export class OrdersRepo {
   writeTrades(trades: readonly Trade[], options: { refetchable?: boolean } = {}): number {
     return this.commit(options.refetchable === true, () => {
       let changed = 0;
-      for (const trade of trades) {
-        const { blockNumber, logIndex, orderUid, ...rest } = trade;
-        changed += this.upsertTrade.run({ order_uid: orderUid.toLowerCase(), block_number: blockNumber, log_index: logIndex, rest: packTradeRest(JSON.stringify(rest)) }).changes;
-      }
+      for (const trade of trades) changed += this.upsertTrade.run(tradeParams(trade)).changes;
       return changed;
     });
   }
@@ -117,18 +123,30 @@ export class OrdersRepo {
 
   /**
    * Server orders of the scope that can still change, for the refresh by UID:
-   * those after `after` in UID order (the rotation), at most `limit`. With
-   * `expiredBy` (epoch seconds) only the ones whose validity ran out by then.
+   * those after `after` in UID order (the rotation), at most `limit`.
    */
-  liveUids(scope: SyncScope, options: { after?: string | null; limit?: number; expiredBy?: number } = {}): string[] {
-    const expiry = options.expiredBy === undefined ? '' : `AND expires_at <= ${Math.trunc(options.expiredBy)}`;
-    const rows = this.db
+  liveUids(scope: SyncScope, options: { after?: string | null; limit?: number } = {}): string[] {
+    return this.liveWindow(scope, options.after ?? null, options.limit ?? -1).map((row) => row.uid);
+  }
+
+  /**
+   * The next `limit` live orders of the scope after `after` (UID order): the
+   * ones among them whose validity ran out by `by` (epoch seconds), and where
+   * to go on from (null at the end). A window at a time, so a scope with
+   * tens of thousands of open orders is read in short steps.
+   */
+  expiredWindow(scope: SyncScope, by: number, after: string | null, limit: number): { expired: string[]; next: string | null } {
+    const rows = this.liveWindow(scope, after, limit);
+    return { expired: rows.filter((row) => row.expires_at <= by).map((row) => row.uid), next: rows.length < limit ? null : (rows.at(-1)?.uid ?? null) };
+  }
+
+  private liveWindow(scope: SyncScope, after: string | null, limit: number): { uid: string; expires_at: number }[] {
+    return this.db
       .prepare(
-        `SELECT uid FROM orders WHERE account = ? AND chain_id = ? AND environment = ? AND uid > ?
-           AND status NOT IN (${FINAL_LIST}) AND local_state IS NULL ${expiry} ORDER BY uid LIMIT ?`,
+        `SELECT uid, expires_at FROM orders WHERE account = ? AND chain_id = ? AND environment = ? AND uid > ?
+           AND status NOT IN (${FINAL_LIST}) AND local_state IS NULL ORDER BY uid LIMIT ?`,
       )
-      .all(scope.account, scope.chainId, scope.environment, options.after ?? '', options.limit ?? -1) as { uid: string }[];
-    return rows.map((row) => row.uid);
+      .all(scope.account, scope.chainId, scope.environment, after ?? '', limit) as { uid: string; expires_at: number }[];
   }
 
   /** Of these UIDs, the ones stored with a status that can still change. */

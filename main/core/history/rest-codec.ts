@@ -28,7 +28,17 @@ const TRADE_DICTIONARY = Buffer.from(
     '"maxVolumeFactor":0.01,"quote":{}}},"policy":{"volume":{"factor":0.0002}},"amount":"","token":"0x"}]}',
 );
 
-export const packOrderRest = (json: string): Buffer => deflateRawSync(json, { dictionary: ORDER_DICTIONARY });
+/**
+ * zlib hands back a view of a 16 KB chunk: copied to a buffer of its own size,
+ * so a row holds (and a row posted to the writer thread clones) only its bytes.
+ */
+function own(view: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(view.length);
+  view.copy(copy);
+  return copy;
+}
+
+export const packOrderRest = (json: string): Buffer => own(deflateRawSync(json, { dictionary: ORDER_DICTIONARY }));
 export const unpackOrderRest = (packed: Uint8Array): string => inflateRawSync(packed, { dictionary: ORDER_DICTIONARY }).toString();
-export const packTradeRest = (json: string): Buffer => deflateRawSync(json, { dictionary: TRADE_DICTIONARY });
+export const packTradeRest = (json: string): Buffer => own(deflateRawSync(json, { dictionary: TRADE_DICTIONARY }));
 export const unpackTradeRest = (packed: Uint8Array): string => inflateRawSync(packed, { dictionary: TRADE_DICTIONARY }).toString();

@@ -5,27 +5,32 @@ import { chunk } from '../api/batching';
 import type { OrderbookClient } from '../api/orderbook-client';
 import { toOrderColumns } from './order-row';
 import { tradeAtOrBefore, tradeKey, type OrdersRepo, type SyncScope } from './orders-repo';
+import { openSyncWriter, type SyncWriter } from './sync-writer';
 
 /**
- * Largest page asked for. The service allows 1000, but the client parses and
- * validates a page in one go on the main thread: 500 keeps that well under
- * the 50 ms budget and a 10k account still well within its request budget.
+ * Largest page asked for: the service's own maximum. The API client checks a
+ * page in slices that yield to the event loop and the rows are written on the
+ * store's writer thread, so a big page costs the main thread no long block,
+ * and fewer pages cost fewer requests of the 5 a second budget.
  */
-export const ORDERS_PAGE = 500;
-export const TRADES_PAGE = 500;
+export const ORDERS_PAGE = 1000;
+export const TRADES_PAGE = 1000;
 /** A resync first asks for this many, then 4x more a page: a quiet account costs one small request per list. */
 export const FIRST_PAGE = 16;
 const PAGE_GROWTH = 4;
 export const BY_UIDS_CHUNK = 128;
+/** Open orders read at a time when looking for ones whose validity ran out. */
+const EXPIRY_WINDOW = 1000;
 /** Open orders refreshed per pass besides those with news (new fills, validity run out): catches cancellations made elsewhere. */
 export const REFRESH_ROTATION = 48;
 /**
- * Each write slice aims at this much main-thread time: the event loop runs
- * between slices, so IPC never waits long behind a sync. The slice size
- * follows the measured cost a row (a busy machine writes fewer rows a slice).
+ * Main-thread time a slice of rows may take to build (and, for an in-memory
+ * store, to write): the event loop runs between slices, so IPC never waits
+ * long behind a sync. The slice size follows the measured cost a row.
  */
-export const SLICE_BUDGET_MS = 8;
-const MAX_SLICE = 200;
+export const SLICE_BUDGET_MS = 5;
+/** Rows a slice at most; each slice is written all or nothing (slices that reach the writer together share a transaction). */
+const MAX_SLICE = 250;
 
 export interface SyncEngineDeps {
   repo: OrdersRepo;
@@ -49,18 +54,38 @@ export interface SyncCounts {
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Runs `write` over `items` in slices sized to SLICE_BUDGET_MS, yielding to the event loop after each. */
-async function writeInSlices<T>(items: readonly T[], write: (slice: readonly T[]) => void, signal?: AbortSignal): Promise<void> {
-  let size = 16;
-  for (let start = 0; start < items.length; ) {
-    signal?.throwIfAborted();
-    const slice = items.slice(start, start + size);
-    const began = performance.now();
-    write(slice);
-    const perRow = (performance.now() - began) / slice.length;
-    start += slice.length;
-    size = Math.max(1, Math.min(MAX_SLICE, Math.floor(SLICE_BUDGET_MS / Math.max(perRow, 0.001))));
-    await nextTick();
+/** Slices handed to the writer and not yet committed, at most: when it is the slower side, it gets them together. */
+const MAX_IN_FLIGHT = 6;
+
+/**
+ * Writes `items` in slices: `write` builds a slice's rows on this thread and
+ * hands them over (to the writer thread, or writes them in place for an
+ * in-memory store); its synchronous part is what is timed and kept under
+ * SLICE_BUDGET_MS. The next slices are built while the writer commits the
+ * earlier ones (at most MAX_IN_FLIGHT outstanding); they commit in order.
+ */
+async function writeInSlices<T>(items: readonly T[], write: (slice: readonly T[]) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  let size = 32;
+  const inFlight: Promise<void>[] = [];
+  try {
+    for (let start = 0; start < items.length; ) {
+      signal?.throwIfAborted();
+      const slice = items.slice(start, start + size);
+      const began = performance.now();
+      const written = write(slice);
+      // Its failure is taken up when it is awaited below, not reported as unhandled meanwhile.
+      written.catch(() => undefined);
+      inFlight.push(written);
+      const perRow = (performance.now() - began) / slice.length;
+      start += slice.length;
+      size = Math.max(1, Math.min(MAX_SLICE, Math.floor(SLICE_BUDGET_MS / Math.max(perRow, 0.001))));
+      if (inFlight.length >= MAX_IN_FLIGHT) await inFlight.shift();
+      await nextTick();
+    }
+    while (inFlight.length > 0) await inFlight.shift();
+  } finally {
+    // A failed or aborted walk still waits for what it sent, so nothing is written after the pass returns.
+    await Promise.allSettled(inFlight);
   }
 }
 
@@ -74,11 +99,22 @@ async function writeInSlices<T>(items: readonly T[], write: (slice: readonly T[]
  *    last complete pass, the same way;
  * 3. by UID, 128 a request: stored orders that can still change and have news
  *    (a new fill, validity run out) plus a rotating slice of the other open ones.
- * Only rows that changed are written, in slices that yield to the event loop.
- * Each slice commits on its own, so an interruption keeps what was stored; the
- * cursors move only when the pass completes, so the next pass redoes what was cut.
+ * Each walk asks for its next page while it stores the current one, so the
+ * rate limiter, not the round trips, paces a long walk. Only rows that changed
+ * are written, on the store's writer thread, in slices, each all or nothing;
+ * what was committed stays when a pass is cut short, and the cursors move
+ * only when the pass completes, so the next pass redoes what was cut.
  */
 export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?: AbortSignal): Promise<SyncCounts> {
+  const writer = openSyncWriter(deps.repo);
+  try {
+    return await syncWith(deps, writer, scope, signal);
+  } finally {
+    await writer.close();
+  }
+}
+
+async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, scope: SyncScope, signal?: AbortSignal): Promise<SyncCounts> {
   const { repo, orderbook } = deps;
   const counts: SyncCounts = { pages: 0, byUidsCalls: 0, tradeCalls: 0, orders: 0, ordersWritten: 0, tradesWritten: 0 };
   const cursor = repo.cursor(scope);
@@ -89,9 +125,11 @@ export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?:
       orders,
       (slice) => {
         const now = deps.now();
-        const changed = repo.writeOrders(slice.map((order) => toOrderColumns(order, scope.account, scope.chainId, scope.environment, now)), { refetchable: true });
-        counts.ordersWritten += changed;
-        deps.onCommit?.(slice.map((order) => order.uid), 'orders', changed);
+        const rows = slice.map((order) => toOrderColumns(order, scope.account, scope.chainId, scope.environment, now));
+        return writer.orders(rows).then((changed) => {
+          counts.ordersWritten += changed;
+          deps.onCommit?.(slice.map((order) => order.uid), 'orders', changed);
+        });
       },
       signal,
     );
@@ -99,22 +137,38 @@ export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?:
   };
 
   let head = cursor.headUid;
-  await walk(cursor.headUid === null ? ORDERS_PAGE : FIRST_PAGE, ORDERS_PAGE, async (offset, limit) => {
-    const page = await orderbook.accountOrders(scope.chainId, scope.account, { offset, limit }, signal);
-    counts.pages += 1;
-    if (offset === 0) head = page[0]?.uid ?? cursor.headUid;
-    await writeOrders(page);
-    counts.orders += page.length;
-    deps.onProgress?.({ phase: 'orders', done: counts.orders, total: null });
-    return { length: page.length, reachedKnown: cursor.headUid !== null && page.some((order) => order.uid === cursor.headUid) };
-  });
+  await walk(
+    cursor.headUid === null ? ORDERS_PAGE : FIRST_PAGE,
+    ORDERS_PAGE,
+    (offset, limit) => orderbook.accountOrders(scope.chainId, scope.account, { offset, limit }, signal),
+    async (page, offset) => {
+      counts.pages += 1;
+      if (offset === 0) head = page[0]?.uid ?? cursor.headUid;
+      await writeOrders(page);
+      counts.orders += page.length;
+      deps.onProgress?.({ phase: 'orders', done: counts.orders, total: null });
+    },
+    (page) => cursor.headUid !== null && page.some((order) => order.uid === cursor.headUid),
+  );
 
-  const { tradesHead, filled } = await syncTrades(deps, scope, cursor.tradesHead ?? null, counts, signal);
+  const { tradesHead, filled } = await syncTrades(deps, writer, scope, cursor.tradesHead ?? null, counts, signal);
 
   // Expired ones turn "expired" on the service; ones with new fills moved; the rotation catches the rest in time.
-  const expired = repo.liveUids(scope, { expiredBy: Math.floor(deps.now() / 1000) }).filter((uid) => !fetched.has(uid));
+  const expired: string[] = [];
+  const by = Math.floor(deps.now() / 1000);
+  for (let after: string | null = null; ; await nextTick()) {
+    const window = repo.expiredWindow(scope, by, after, EXPIRY_WINDOW);
+    expired.push(...window.expired.filter((uid) => !fetched.has(uid)));
+    if ((after = window.next) === null) break;
+  }
   const rotation = cursor.headUid === null ? [] : repo.liveUids(scope, { after: cursor.refreshAfter ?? null, limit: REFRESH_ROTATION });
-  const stale = [...new Set([...repo.stillLive(filled), ...expired, ...rotation.filter((uid) => !fetched.has(uid))])];
+  // Orders the walk just brought are current: only the others with new fills can be stale.
+  const refilled: string[] = [];
+  for (const uids of chunk(filled.filter((uid) => !fetched.has(uid)), BY_UIDS_CHUNK * 4)) {
+    refilled.push(...repo.stillLive(uids));
+    await nextTick();
+  }
+  const stale = [...new Set([...refilled, ...expired, ...rotation.filter((uid) => !fetched.has(uid))])];
   let refreshed = 0;
   for (const uids of chunk(stale, BY_UIDS_CHUNK)) {
     const { orders } = await orderbook.ordersByUids(scope.chainId, uids, signal);
@@ -136,44 +190,72 @@ export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?:
   return counts;
 }
 
-/** Newest-first paging that starts at `first` a page and grows to `max`, until a short page or the known head. */
-async function walk(first: number, max: number, fetchPage: (offset: number, limit: number) => Promise<{ length: number; reachedKnown: boolean }>): Promise<void> {
-  for (let offset = 0, limit = first; ; offset += limit, limit = Math.min(limit * PAGE_GROWTH, max)) {
-    const { length, reachedKnown } = await fetchPage(offset, limit);
-    if (length < limit || reachedKnown) return;
+/**
+ * Newest-first paging that starts at `first` a page and grows to `max`, until
+ * a short page or one that reaches what is already known. A full page that
+ * does not reach it means another page: that one is asked for before this
+ * one is stored, so its request waits only on the rate limiter.
+ */
+async function walk<T>(
+  first: number,
+  max: number,
+  fetchPage: (offset: number, limit: number) => Promise<T[]>,
+  store: (page: T[], offset: number) => Promise<void>,
+  reachesKnown: (page: T[]) => boolean,
+): Promise<void> {
+  let offset = 0;
+  let limit = first;
+  let next: Promise<T[]> | undefined = fetchPage(offset, limit);
+  while (next) {
+    const page: T[] = await next;
+    const more: boolean = page.length === limit && !reachesKnown(page);
+    const nextOffset = offset + limit;
+    const nextLimit = Math.min(limit * PAGE_GROWTH, max);
+    next = more ? fetchPage(nextOffset, nextLimit) : undefined;
+    // Settled below when it is awaited; an error of this page's store must not leave it unhandled meanwhile.
+    next?.catch(() => undefined);
+    await store(page, offset);
+    offset = nextOffset;
+    limit = nextLimit;
   }
 }
 
 /** The owner's fills newer than the known head; answers the new head and the orders that got new fills. */
 async function syncTrades(
   deps: SyncEngineDeps,
+  writer: SyncWriter,
   scope: SyncScope,
   known: string | null,
   counts: SyncCounts,
   signal?: AbortSignal,
 ): Promise<{ tradesHead: string | null; filled: string[] }> {
-  const { repo, orderbook } = deps;
+  const { orderbook } = deps;
   let tradesHead = known;
   const filled = new Set<string>();
   let seen = 0;
-  await walk(known === null ? TRADES_PAGE : FIRST_PAGE, TRADES_PAGE, async (offset, limit) => {
-    const page = await orderbook.trades(scope.chainId, { owner: scope.account }, { offset, limit }, signal);
-    counts.tradeCalls += 1;
-    if (offset === 0 && page[0]) tradesHead = tradeKey(page[0]);
-    const fresh: Trade[] = known === null ? page : page.filter((trade) => !tradeAtOrBefore(trade, known));
-    await writeInSlices(
-      fresh,
-      (slice) => {
-        const changed = repo.writeTrades(slice, { refetchable: true });
-        counts.tradesWritten += changed;
-        deps.onCommit?.(slice.map((trade) => trade.orderUid), 'trades', changed);
-      },
-      signal,
-    );
-    for (const trade of fresh) filled.add(trade.orderUid.toLowerCase());
-    seen += page.length;
-    deps.onProgress?.({ phase: 'trades', done: seen, total: null });
-    return { length: page.length, reachedKnown: fresh.length < page.length };
-  });
+  const fresh = (page: Trade[]) => (known === null ? page : page.filter((trade) => !tradeAtOrBefore(trade, known)));
+  await walk(
+    known === null ? TRADES_PAGE : FIRST_PAGE,
+    TRADES_PAGE,
+    (offset, limit) => orderbook.trades(scope.chainId, { owner: scope.account }, { offset, limit }, signal),
+    async (page, offset) => {
+      counts.tradeCalls += 1;
+      if (offset === 0 && page[0]) tradesHead = tradeKey(page[0]);
+      const news = fresh(page);
+      await writeInSlices(
+        news,
+        (slice) =>
+          writer.trades(slice).then((changed) => {
+            counts.tradesWritten += changed;
+            deps.onCommit?.(slice.map((trade) => trade.orderUid), 'trades', changed);
+          }),
+        signal,
+      );
+      for (const trade of news) filled.add(trade.orderUid.toLowerCase());
+      seen += page.length;
+      deps.onProgress?.({ phase: 'trades', done: seen, total: null });
+    },
+    (page) => fresh(page).length < page.length,
+  );
   return { tradesHead, filled: [...filled] };
 }

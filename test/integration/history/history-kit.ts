@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { SyncScope } from '../../../main/core/history/orders-repo';
 import { OrdersRepo } from '../../../main/core/history/orders-repo';
 import { openStore, type Store } from '../../../main/core/store/open-store';
@@ -59,4 +62,17 @@ export function seedDistinct(sandbox: Sandbox, chainId: number, owner: string, c
   const uids = new Set<string>();
   while (uids.size < count) for (const uid of sandbox.orders.seed(chainId, owner, count - uids.size, { openShare })) uids.add(uid);
   return [...uids];
+}
+
+/**
+ * A sandbox in a child process holding `orders` orders of the trader on chain 1
+ * (a quarter open): its JSON work does not run on this process's event loop,
+ * which a responsiveness measurement must see alone.
+ */
+export async function sandboxProcess(orders: number) {
+  const script = join(import.meta.dirname, 'fixtures/sandbox-process.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(orders)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  const info = JSON.parse(line) as { orderbookUrl: string; bffUrl: string; orders: number; open: number };
+  return { ...info, stop: async () => void (child.kill('SIGTERM'), await once(child, 'exit')) };
 }

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { HistoryFilter, HistorySortColumn } from '../../../../main/common/history/history-schema';
-import { compileQuery, HistoryQueries, iterateHistory, pageSql } from '../../../../main/core/history/history-query';
+import { compileQuery, countSql, HistoryQueries, iterateHistory, pageSql } from '../../../../main/core/history/history-query';
 import { toOrderColumns } from '../../../../main/core/history/order-row';
 import { OrdersRepo } from '../../../../main/core/history/orders-repo';
 import { migrate } from '../../../../main/core/store/migrate';
@@ -74,6 +74,17 @@ describe('History page query plans', () => {
   });
 });
 
+describe('History count query plans', () => {
+  const db = database();
+
+  it('counts a search alone in the full-text index (the orders are read only when another environment is stored), never scanning the table', () => {
+    const detail = plan(db, countSql(compileQuery({ filter: { search: 'cancelled' } }, 'production')));
+    expect(detail).toMatch(/SCAN orders_fts VIRTUAL TABLE/);
+    expect(detail).not.toMatch(/SCAN orders(?!_fts)/);
+    expect(detail).not.toContain('TEMP B-TREE');
+  });
+});
+
 describe('History pages', () => {
   const db = database(700);
   const uids = (rows: { uid: string }[]) => rows.map((row) => row.uid);
@@ -95,6 +106,29 @@ describe('History pages', () => {
         expect(seen).toEqual(expected);
       }
     }
+  });
+
+  it('counts and pages a search exactly: a broad one from the full-text index alone, one every order matches as no filter, with or without another environment stored', () => {
+    const db = database(400);
+    const queries = new HistoryQueries(db);
+    const check = (search: string, environment: 'production' | 'staging') => {
+      const query = { filter: { search }, sort: { column: 'sellAmount', direction: 'desc' }, limit: 50 } as const;
+      const expected = uids([...iterateHistory(db, query, environment)]);
+      const page = queries.page(query, environment);
+      expect(page.total).toBe(expected.length);
+      expect(uids(page.rows)).toEqual(expected.slice(0, 50));
+      return expected.length;
+    };
+    // Every test order carries the app code "CoW Swap".
+    expect(check('cow', 'production')).toBe(400);
+    expect(check('cancelled', 'production')).toBeGreaterThan(0);
+    const { orders: staging } = apiOrders(120, { seed: 99 });
+    new OrdersRepo(db).writeOrders(staging.map((order) => toOrderColumns(order, order.owner, 1, 'staging', 1)));
+    expect(check('cow', 'production')).toBe(400);
+    expect(check('cow', 'staging')).toBe(120);
+    expect(check('cancelled', 'production')).toBeGreaterThan(0);
+    expect(check('cancelled', 'staging')).toBeGreaterThan(0);
+    expect(check('swap cancelled', 'staging')).toBeGreaterThan(0);
   });
 
   it('keeps counts per account, chain, status and kind in step with inserts, updates and deletes', () => {

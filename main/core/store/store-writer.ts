@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Database } from 'better-sqlite3';
+import type { WriterReply, WriterRequest } from './writer-thread';
+
+/** Where the writer thread's code is: built next to the main bundle (electron.vite.config.ts), or the source beside this file. */
+function threadEntry(): string {
+  const candidates = [join(import.meta.dirname, 'writer-thread.js'), join(import.meta.dirname, 'writer-thread.ts')];
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) throw new Error(`The store's writer thread is missing (looked for ${candidates.join(', ')}).`);
+  return found;
+}
+
+export class StoreWriteError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'StoreWriteError';
+  }
+}
+
+/**
+ * Big writes of the store, off the main thread: a worker thread with its own
+ * connection to the same file (writer-thread.ts) runs each batch all or
+ * nothing, in the order they were sent, and answers once it is committed.
+ * The main thread only builds the rows and posts them; the SQL, the index and
+ * full-text updates and the WAL checkpoints run there, so the IPC stays
+ * responsive during a sync.
+ * An in-memory store has no file to share: forDatabase() answers null.
+ */
+export class StoreWriter {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (reply: { changes: number; ms: number }) => void; reject: (error: Error) => void }>();
+  private next = 0;
+  private failure: Error | undefined;
+
+  private constructor(path: string) {
+    const entry = threadEntry();
+    // From source (tests, the bench) the entry is TypeScript that Node runs by stripping the types: no loader
+    // of the parent's (tsx) is needed, and none is inherited, so the thread starts as fast as the built one.
+    this.worker = new Worker(entry, { workerData: { path }, ...(entry.endsWith('.ts') ? { execArgv: [] } : {}) });
+    // A writer left open must not keep the process alive; close() is the normal end.
+    this.worker.unref();
+    this.worker.on('message', (reply: WriterReply) => {
+      const waiter = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if ('error' in reply) waiter?.reject(new StoreWriteError(reply.error.message, reply.error.code));
+      else waiter?.resolve(reply);
+    });
+    const fail = (error: Error) => {
+      this.failure = error;
+      for (const waiter of this.pending.values()) waiter.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', () => fail(new Error('The store writer thread stopped.')));
+  }
+
+  static forDatabase(db: Database): StoreWriter | null {
+    return db.memory || db.name === '' ? null : new StoreWriter(db.name);
+  }
+
+  /** Runs `sql` once per row on the writer thread, all or nothing; answers, once committed, the rows changed and the thread's time. */
+  run(sql: string, rows: readonly Record<string, unknown>[]): Promise<{ changes: number; ms: number }> {
+    return this.send({ sql, rows });
+  }
+
+  /** Waits for the batches already sent, then closes the writer's connection and thread. */
+  async close(): Promise<void> {
+    if (this.failure) return;
+    await this.send({ close: true });
+  }
+
+  private send(request: Omit<WriterRequest, 'id'>): Promise<{ changes: number; ms: number }> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = (this.next += 1);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id } satisfies WriterRequest);
+    });
+  }
+}
