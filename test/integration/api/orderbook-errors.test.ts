@@ -69,16 +69,23 @@ describe('each error of interface.md reaches the caller as a typed error with it
     expect(await failure(quote())).toMatchObject({ status: 500, retryable: true });
   });
 
-  it('submit: InvalidSignature when another key signed for this owner', async () => {
+  it('submit: WrongOwner (401, not retried) when another key signed for this owner', async () => {
     const body = { ...(await signedOrderBody(trader2.privateKey, orderStruct(sandbox))), from: trader.address };
     const error = await failure(api.orderbook.submitOrder(1, body));
-    expect(error).toMatchObject({ code: 'InvalidSignature', status: 400, retryable: false });
-    expect(error.message).toMatch(/signature/i);
+    expect(error).toMatchObject({ code: 'WrongOwner', status: 401, retryable: false });
+    expect(error.message).toMatch(/another deployment or chain/);
   });
 
-  it('submit: InvalidSignature when signed for the staging contract', async () => {
+  it('submit: WrongOwner when signed for the staging contract', async () => {
     const error = await failure(submit(trader.privateKey, {}, { environment: 'staging' }));
-    expect(error.code).toBe('InvalidSignature');
+    expect(error.code).toBe('WrongOwner');
+  });
+
+  it('submit: InvalidSignature when the signature is not one', async () => {
+    // 65 bytes, so the client sends it, but r and s are zero: no key signs that.
+    const body = { ...(await signedOrderBody(trader.privateKey, orderStruct(sandbox))), signature: `0x${'00'.repeat(64)}1b` as const };
+    const error = await failure(api.orderbook.submitOrder(1, body));
+    expect(error).toMatchObject({ code: 'InvalidSignature', status: 400, retryable: false });
   });
 
   it('submit: DuplicatedOrder', async () => {

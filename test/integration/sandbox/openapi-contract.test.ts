@@ -89,7 +89,8 @@ describe('sandbox orderbook against the OpenAPI document', () => {
       return call(orderbook(sandbox, '/v1/orders'), { body: { ...body, ...patch } });
     };
     const cases: [string, () => Promise<Answer>][] = [
-      ['InvalidSignature', () => submit(trader.privateKey, {}, { from: trader2.address })],
+      ['WrongOwner', () => submit(trader.privateKey, {}, { from: trader2.address })],
+      ['InvalidSignature', () => submit(trader.privateKey, {}, { signature: '0x1234' })],
       ['InsufficientBalance', () => submit(unfunded.privateKey)],
       ['InsufficientValidTo', () => submit(trader.privateKey, { validTo: now + 5 })],
       ['SameBuyAndSellToken', () => submit(trader.privateKey, { buyToken: WETH })],

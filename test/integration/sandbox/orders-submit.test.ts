@@ -54,12 +54,12 @@ describe('sandbox orderbook: POST /api/v1/orders', () => {
     await expectError(submit({ ...body, validTo: body.validTo + 2, signature: '0x1234' }), 400, 'InvalidSignature');
   });
 
-  it('InvalidSignature: wrong from, staging domain, wrong chain, garbage', async () => {
+  it('WrongOwner (401) like live for wrong from, staging domain, wrong chain; InvalidSignature for garbage', async () => {
     const struct = orderStruct(sandbox);
     const signed = await signedOrderBody(trader.privateKey, struct);
-    await expectError(submit({ ...signed, from: trader2.address }), 400, 'InvalidSignature');
-    await expectError(submit(await signedOrderBody(trader.privateKey, struct, { environment: 'staging' })), 400, 'InvalidSignature');
-    await expectError(submit(await signedOrderBody(trader.privateKey, struct, { chainId: 100 })), 400, 'InvalidSignature');
+    await expectError(submit({ ...signed, from: trader2.address }), 401, 'WrongOwner');
+    await expectError(submit(await signedOrderBody(trader.privateKey, struct, { environment: 'staging' })), 401, 'WrongOwner');
+    await expectError(submit(await signedOrderBody(trader.privateKey, struct, { chainId: 100 })), 401, 'WrongOwner');
     await expectError(submit({ ...signed, signature: '0x1234' }), 400, 'InvalidSignature');
   });
 

@@ -113,12 +113,12 @@ describe('trade errors reach the user as their own message', () => {
     expect(error.message).toMatch(/no valid appData document for this order's hash\. Upload the appData document first/);
   });
 
-  it('InvalidSignature: a domain mismatch (the service verifies against another settlement contract) is explained', async () => {
+  it('WrongOwner: a domain mismatch (the service verifies against another settlement contract) is explained', async () => {
     await start({ sandboxEnvironment: 'staging' });
     const { draft } = await kit.quoteDraft(trader.address);
     const error = await kit.failure(kit.signAndSubmit(draft));
-    expect(error.code).toBe('InvalidSignature');
-    expect(error.message).toMatch(/Check the EIP-712 domain \(chain id and the settlement contract of this environment; staging has its own\)/);
+    expect(error.code).toBe('WrongOwner');
+    expect(error.message).toMatch(/another deployment or chain than this orderbook checks \(environment, chain or settlement contract\)/);
   });
 
   it('InvalidSignature: a signature by another key (wrong signer) is refused before anything is sent', async () => {

@@ -143,8 +143,10 @@ async function recoverOwner(draft: OrderDraft, chainId: number, environment: Ord
   } catch {
     return apiError(400, 'InvalidSignature', 'The signature is malformed.');
   }
+  // Like live: a well-formed signature that recovers another address than `from` (another key, or the
+  // domain of another chain or environment) is WrongOwner, 401 as protocol-notes.md records it.
   if (draft.from && draft.from !== signer) {
-    return apiError(400, 'InvalidSignature', `The signature recovers ${signer}, not from ${draft.from} (wrong domain, scheme or signer).`);
+    return apiError(401, 'WrongOwner', `Address recovered from signature ${signer} does not match from address ${draft.from}.`);
   }
   return { address: signer };
 }
