@@ -1,14 +1,8 @@
 // `npm run bench`: runs every benchmark of the project and prints one markdown
 // table, with the ratio to its bare baseline where there is one.
 import { cpus, loadavg } from 'node:os';
-import { apiClientBench } from './api-client.bench';
-import { marketPoolsBench } from './market-pools.bench';
-import { historyBench } from './history.bench';
-import { syncBench } from './sync.bench';
-import { appBench } from './app.bench';
-import type { Bench, BenchRow } from './measure';
-
-const benches: Bench[] = [syncBench, historyBench, appBench, apiClientBench, marketPoolsBench];
+import { BENCHES } from './benches';
+import type { BenchRow } from './measure';
 
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(4));
 
@@ -16,7 +10,7 @@ console.log(`# CoW Desk benchmarks\n\nNode ${process.version}, ${new Date().toIS
 console.log('| benchmark | figure | value | goal | baseline | baseline value | ratio |');
 console.log('| --- | --- | ---: | --- | --- | ---: | ---: |');
 // The machine is shared: each bench's title carries the 1-minute load average before and after it ran.
-for (const bench of benches) {
+for (const bench of Object.values(BENCHES)) {
   const loadBefore = loadavg()[0]!;
   const rows: BenchRow[] = await bench.run();
   const title = `${bench.title} (load ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`;

@@ -1,0 +1,17 @@
+import { apiClientBench } from './api-client.bench';
+import { appBench } from './app.bench';
+import { historyBench } from './history.bench';
+import { marketPoolsBench } from './market-pools.bench';
+import type { Bench } from './measure';
+import { sandboxBench } from './sandbox.bench';
+import { syncBench } from './sync.bench';
+
+/** Every bench of the project by its short name, in the order `npm run bench` runs them. */
+export const BENCHES: Record<string, Bench> = {
+  sync: syncBench,
+  history: historyBench,
+  app: appBench,
+  api: apiClientBench,
+  pools: marketPoolsBench,
+  sandbox: sandboxBench,
+};
