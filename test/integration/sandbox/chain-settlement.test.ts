@@ -1,11 +1,12 @@
 import { SettlementEncoder, SigningScheme, domain as cowDomain, OrderKind } from '@cowprotocol/contracts';
-import { erc20Abi, getAddress, type Address, type Hex } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainFor } from '../../../main/common/protocol/domain';
 import { orderTypedData } from '../../../main/common/protocol/order';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { SETTLEMENT_ABI } from '../../sandbox/chain/cow-deployment';
+import { chainTruth } from '../../helpers/chain-truth';
 import { call, orderbook, orderStruct, placeOrder, signedOrderBody, USDC, WETH } from './sandbox-kit';
 
 const { trader, trader2, noAllowance } = TEST_ACCOUNTS;
@@ -25,11 +26,8 @@ describe('sandbox on a real chain: GPv2Settlement settles every order', () => {
   afterAll(() => sandbox.close());
 
   const client = () => sandbox.chain!.client(1);
-  const balance = (owner: Address, token: Address) => client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
-  const tradesOf = async (uid: string) =>
-    (await client().getContractEvents({ address: sandbox.chain!.contracts.settlement, abi: SETTLEMENT_ABI, eventName: 'Trade', fromBlock: 0n })).filter(
-      (log) => (log.args as { orderUid: Hex }).orderUid.toLowerCase() === uid,
-    );
+  const balance = (owner: Address, token: Address) => chainTruth(sandbox).balance(owner, token);
+  const tradesOf = (uid: string) => chainTruth(sandbox).trades(uid);
   const submit = (body: unknown) => call(orderbook(sandbox, '/v1/orders'), { body });
 
   it('a sell order is settled by settle(): Trade event, balances moved, order fulfilled with the receipt’s tx hash', async () => {

@@ -5,8 +5,9 @@ import { CONTRACTS } from '../../../main/common/protocol/contracts';
 import { domainFor } from '../../../main/common/protocol/domain';
 import { orderDigest, type OrderStruct } from '../../../main/common/protocol/order';
 import { orderUid } from '../../../main/common/protocol/order-uid';
+import { chainTruth } from '../../helpers/chain-truth';
 import { TEST_ACCOUNTS } from '../../sandbox';
-import { call as http, orderbook } from '../sandbox/sandbox-kit';
+import { call as http, orderbook, USDC, WETH } from '../sandbox/sandbox-kit';
 import { startTradingKit, type TradingKit } from './trading-kit';
 
 const { trader } = TEST_ACCOUNTS;
@@ -65,25 +66,39 @@ describe('order composer flow against the sandbox', () => {
     expect(stored.body.fullAppData).toBe(draft.fullAppData);
   });
 
-  it('tracks the order until it fills and the history shows it fulfilled', async () => {
+  it('tracks the order until GPv2Settlement fills it on chain, and the history shows what the chain paid', async () => {
+    const chain = chainTruth(kit.sandbox);
     const { draft } = await kit.quoteDraft(trader.address);
     const { uid } = await kit.signAndSubmit(draft);
     await expect.poll(() => historyStatus(kit, uid)).toBe('open');
-    kit.sandbox.settle();
+    const [wethBefore, usdcBefore] = [await chain.balance(trader.address, WETH), await chain.balance(trader.address, USDC)];
+    await kit.sandbox.onChain!.settle();
+    const [trade, ...more] = await chain.trades(uid);
+    expect(more).toEqual([]);
+    expect(trade?.args).toMatchObject({ owner: trader.address, sellToken: WETH, buyToken: USDC, sellAmount: BigInt(draft.sellAmount) });
+    expect(trade!.args.buyAmount).toBeGreaterThanOrEqual(BigInt(draft.buyAmount));
+    expect(await chain.balance(trader.address, WETH)).toBe(wethBefore - trade!.args.sellAmount);
+    expect(await chain.balance(trader.address, USDC)).toBe(usdcBefore + trade!.args.buyAmount);
+
     await expect.poll(() => progressEvents(kit, uid).at(-1)?.status).toBe('fulfilled');
     expect(progressEvents(kit, uid).at(-1)).toMatchObject({ final: true, filledPercent: 100 });
     await expect.poll(() => historyStatus(kit, uid)).toBe('fulfilled');
+    const row = (await kit.call('history.query', {})).rows.find((candidate) => candidate.uid === uid);
+    expect(row).toMatchObject({ executedSellAmount: trade!.args.sellAmount.toString(), executedBuyAmount: trade!.args.buyAmount.toString() });
   });
 
-  it('shows a partially fillable order filling in two batches', async () => {
+  it('shows a partially fillable order filling in two settlements on chain', async () => {
+    const chain = chainTruth(kit.sandbox);
     const { draft } = await kit.quoteDraft(trader.address, { partiallyFillable: true });
     const { uid } = await kit.signAndSubmit(draft);
-    kit.sandbox.settle({ partialFraction: 0.5 });
+    await kit.sandbox.onChain!.settle({ partialFraction: 0.5 });
     await expect.poll(() => progressEvents(kit, uid).at(-1)?.filledPercent).toBe(50);
     expect(progressEvents(kit, uid).at(-1)).toMatchObject({ status: 'open', final: false });
-    kit.sandbox.settle({ partialFraction: 1 });
+    await kit.sandbox.onChain!.settle({ partialFraction: 1 });
     await expect.poll(() => progressEvents(kit, uid).at(-1)?.status).toBe('fulfilled');
     expect(progressEvents(kit, uid).map((event) => event.filledPercent)).toEqual([0, 50, 100]);
+    const trades = await chain.trades(uid);
+    expect(trades.map((trade) => trade.args.sellAmount)).toEqual([BigInt(draft.sellAmount) / 2n, BigInt(draft.sellAmount) - BigInt(draft.sellAmount) / 2n]);
   });
 
   it('cancels open orders in one signed batch', async () => {

@@ -37,6 +37,8 @@ export class CommandError extends Error {
 export async function startTradingKit(options: KitOptions = {}) {
   const sandbox: Sandbox = await startSandbox({
     now: Math.floor(Date.now() / 1000),
+    // Production orders are judged and settled by the real GPv2Settlement (sandbox.onChain); staging keeps the sandbox's checks.
+    chain: options.sandboxEnvironment !== 'staging',
     ...(options.sandboxEnvironment ? { environment: options.sandboxEnvironment } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
