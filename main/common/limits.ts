@@ -147,4 +147,6 @@ export const USER_ACTIONS = {
   'market.holders': 'read',
   'market.pools': 'read',
   'market.averageApr': 'read',
+  'tokens.inspect': 'read',
+  'tokens.import': 'read',
 } as const satisfies Record<string, UserActionKind>;

@@ -24,6 +24,7 @@ import { signerHandlers } from './signer/signer-handlers';
 import type { PreviewFacts } from './signer/signing-preview';
 import { DEFAULT_LIST_URLS } from './tokens/snapshot';
 import { TokenLists } from './tokens/token-lists';
+import { readTokenFromChain } from './tokens/token-reader';
 import type { OrderDraft } from '../common/ipc/commands/signing';
 import { createSettingsModule } from './settings/settings-module';
 import type { SettingsService } from './settings/settings-service';
@@ -216,6 +217,8 @@ export function createServices(ports: ServicePorts): Services {
       'tokens.search': ({ chainId, query, limit }) => tokenLists.search(chainId, query, limit),
       'tokens.pin': ({ chainId, address, pinned }) => tokenLists.pin(chainId, address, pinned),
       'tokens.used': ({ chainId, address }) => tokenLists.used(chainId, address),
+      'tokens.inspect': ({ chainId, address }) => readTokenFromChain(wallet.clients.get(chainId), chainId, address),
+      'tokens.import': async ({ chainId, address }) => tokenLists.importToken(chainId, await readTokenFromChain(wallet.clients.get(chainId), chainId, address)),
     }, ports.deadlines ?? DEADLINES),
     ports.log,
   );

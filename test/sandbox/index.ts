@@ -24,7 +24,7 @@ export type { LostAnswerRule, LostAnswerMode } from './http/lost-answer';
 export type { RequestLogEntry } from './http/service';
 export type { RateLimits } from './orderbook/router';
 export { TEST_ACCOUNTS, FUNDED_UNITS, UNCONVERTIBLE_UID, ETHFLOW_CONTRACT, SOLVER, type TestAccount } from './account-fixtures';
-export { TOKENS, NATIVE_USD, NO_PRICE_TOKEN, UNSUPPORTED_TOKEN, findToken, type TokenFixture } from './token-fixtures';
+export { TOKENS, NATIVE_USD, NO_PRICE_TOKEN, UNSUPPORTED_TOKEN, UNLISTED_TOKEN, findToken, type TokenFixture } from './token-fixtures';
 export { POOL_COUNTS } from './bff/pools-fixture';
 export type { SandboxChains, ChainClient } from './chain';
 

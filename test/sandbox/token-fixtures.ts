@@ -20,6 +20,13 @@ export const NO_PRICE_TOKEN: Address = getAddress('0x111111111111111111111111111
 /** A token the orderbook refuses (think fee-on-transfer): quote and order UnsupportedToken. */
 export const UNSUPPORTED_TOKEN: Address = getAddress('0xbad0000000000000000000000000000000000bad');
 
+/**
+ * A token contract on every sandbox chain that no token list, price or pool
+ * knows: what a trader pastes from an explorer (the picker's unknown-token
+ * import reads it from the chain). 9 decimals, so a guessed 18 would show.
+ */
+export const UNLISTED_TOKEN = { address: getAddress('0x7e57000000000000000000000000000000007e57'), symbol: 'MYST', name: 'Mystery Token', decimals: 9 } as const;
+
 const token = (symbol: string, address: string, decimals: number, usd: number | null, holders = 10): TokenFixture => ({
   symbol,
   address: getAddress(address),

@@ -33,3 +33,8 @@ export function resolveChain(idOrAlias: number | string): Chain {
   }
   return found;
 }
+
+/** A chain's name for messages: "Ethereum", or "chain 137" for one CoW Desk does not know. */
+export function chainName(chainId: number): string {
+  return CHAINS.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`;
+}

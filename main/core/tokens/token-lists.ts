@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { getAddress, type Address } from 'viem';
+import { z } from 'zod';
 import { matchRank, NATIVE_ADDRESS, tokenListSchema, type TokenEntry, type TokenList, type TokenSearch } from '../../common/tokens/token-list';
 import { tokenListFetch, tokenLogoFetch } from '../api/bounded-fetch';
 import type { Logger } from '../log';
 import { NATIVE_SYMBOLS, SNAPSHOT_LIST } from './snapshot';
+import { chainTokenSchema, type ChainToken } from './token-reader';
 
 export interface TokenListsOptions {
   /** userData/token-lists: refreshed lists, logos and the user's recent and pinned tokens. */
@@ -19,7 +21,12 @@ export interface TokenListsOptions {
 interface Prefs {
   pinned: Record<string, string[]>;
   recent: Record<string, string[]>;
+  /** Tokens on no list that the user imported after the unknown-token warning, as their chains answered. */
+  imported: Record<string, ChainToken[]>;
 }
+
+/** The list name imported tokens carry, so the picker says where a token came from. */
+export const IMPORTED_LIST = 'Imported by you';
 
 const RECENT_MAX = 8;
 const LOGO_TYPES: Readonly<Record<string, string>> = { png: 'image/png', svg: 'image/svg+xml', jpg: 'image/jpeg', webp: 'image/webp' };
@@ -57,6 +64,7 @@ export class TokenLists {
       if (parsed.success) this.add(parsed.data, name, options.urls.find((entry) => entry.name === name)?.url);
     }
     this.prefs = this.readPrefs();
+    for (const [chainId, tokens] of Object.entries(this.prefs.imported)) this.addImported(Number(chainId), tokens);
   }
 
   /** Fetches every list URL; a list that fails keeps its last good copy. Returns how many lists were refreshed. */
@@ -99,17 +107,7 @@ export class TokenLists {
     const key = String(chainId);
     const pick = (addresses: string[] = []) =>
       addresses.map((address) => all.find((token) => token.address.toLowerCase() === address)).filter((token): token is Known => token !== undefined);
-    const pinned = new Set(this.prefs.pinned[key] ?? []);
-    const entry = (token: Known): TokenEntry => ({
-      address: token.address,
-      symbol: token.symbol,
-      name: token.name,
-      decimals: token.decimals,
-      logo: this.logo(token),
-      lists: token.lists,
-      native: token.address === NATIVE_ADDRESS,
-      pinned: pinned.has(token.address.toLowerCase()),
-    });
+    const entry = (token: Known) => this.entry(chainId, token);
     return {
       results: ranked.map(entry),
       recent: pick(this.prefs.recent[key]).map(entry),
@@ -117,6 +115,21 @@ export class TokenLists {
       source: this.refreshedAt === null ? 'snapshot' : 'refreshed',
       refreshedAt: this.refreshedAt,
     };
+  }
+
+  /**
+   * Adds a token on no list, as its chain answered (token-reader.ts), after the
+   * user saw the unknown-token warning; it is searchable from then on and kept
+   * across restarts. A token a list already names keeps the list's entry.
+   */
+  importToken(chainId: number, token: ChainToken): TokenEntry {
+    const key = String(chainId);
+    if (!this.byChain.get(chainId)?.has(token.address.toLowerCase())) {
+      this.prefs.imported[key] = [...(this.prefs.imported[key] ?? []), token];
+      this.writePrefs();
+      this.addImported(chainId, [token]);
+    }
+    return this.entry(chainId, this.byChain.get(chainId)!.get(token.address.toLowerCase())!);
   }
 
   pin(chainId: number, address: string, pinned: boolean): null {
@@ -137,6 +150,23 @@ export class TokenLists {
   /** Waits for the logo downloads under way (tests, shutdown). */
   async settled(): Promise<void> {
     await Promise.all([...this.logoJobs.values()]);
+  }
+
+  private entry(chainId: number, token: Known): TokenEntry {
+    return {
+      address: token.address,
+      symbol: token.symbol,
+      name: token.name,
+      decimals: token.decimals,
+      logo: this.logo(token),
+      lists: token.lists,
+      native: token.address === NATIVE_ADDRESS,
+      pinned: (this.prefs.pinned[String(chainId)] ?? []).includes(token.address.toLowerCase()),
+    };
+  }
+
+  private addImported(chainId: number, tokens: readonly ChainToken[]): void {
+    this.add({ name: IMPORTED_LIST, tokens: tokens.map((token) => ({ chainId, ...token })) }, IMPORTED_LIST);
   }
 
   private add(list: TokenList, listName: string, listUrl?: string): void {
@@ -190,7 +220,9 @@ export class TokenLists {
 
   private readPrefs(): Prefs {
     const value = this.readJson(join(this.options.dir, 'prefs.json')) as Partial<Prefs> | null;
-    return { pinned: value?.pinned ?? {}, recent: value?.recent ?? {} };
+    // Imported tokens are checked again on the way in: a damaged file loses them, never the picker.
+    const imported = z.record(z.string(), z.array(chainTokenSchema)).catch({}).parse(value?.imported ?? {});
+    return { pinned: value?.pinned ?? {}, recent: value?.recent ?? {}, imported };
   }
 
   private writePrefs(): void {

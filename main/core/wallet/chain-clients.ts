@@ -1,7 +1,7 @@
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { AppError } from '../../common/errors';
 import { jsonRpcFetch } from '../api/bounded-fetch';
-import { resolveChain } from '../../common/protocol/chains';
+import { chainName } from '../../common/protocol/chains';
 import type { SettingsService } from '../settings/settings-service';
 
 /** How long one JSON-RPC call may take: an on-chain feature must answer, never hang. */
@@ -45,13 +45,5 @@ export class ChainClients {
   configured(): number[] {
     const ids = new Set([...Object.keys(this.settings.current().rpcUrls).map(Number), ...Object.keys(this.defaults).map(Number)]);
     return [...ids].filter((id) => this.url(id));
-  }
-}
-
-function chainName(chainId: number): string {
-  try {
-    return resolveChain(chainId).name;
-  } catch {
-    return `chain ${chainId}`;
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../../protocol/api/primitives';
-import { tokenSearchSchema } from '../../tokens/token-list';
+import { tokenEntrySchema, tokenSearchSchema } from '../../tokens/token-list';
 
 export const tokenCommands = {
   /** The picker: tokens of a chain matching a symbol, name or address, with the user's recent and pinned tokens. */
@@ -9,6 +9,16 @@ export const tokenCommands = {
     output: tokenSearchSchema,
   },
   'tokens.pin': { input: z.strictObject({ chainId: z.number().int(), address: addressSchema, pinned: z.boolean() }), output: z.null() },
+  /**
+   * A pasted address on no list, read from its chain (symbol, name, decimals) for
+   * the unknown-token warning; nothing is kept. Needs the chain's JSON-RPC.
+   */
+  'tokens.inspect': {
+    input: z.strictObject({ chainId: z.number().int(), address: addressSchema }),
+    output: z.strictObject({ address: addressSchema, symbol: z.string(), name: z.string(), decimals: z.number().int() }),
+  },
+  /** The user accepted the warning: main reads the token from its chain again and adds it to the picker. */
+  'tokens.import': { input: z.strictObject({ chainId: z.number().int(), address: addressSchema }), output: tokenEntrySchema },
   /** A token was chosen in the picker: it leads the recent list next time. */
   'tokens.used': { input: z.strictObject({ chainId: z.number().int(), address: addressSchema }), output: z.null() },
 } as const;

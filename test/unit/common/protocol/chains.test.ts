@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAINS, resolveChain } from '../../../../main/common/protocol/chains';
+import { chainName, CHAINS, resolveChain } from '../../../../main/common/protocol/chains';
 
 describe('chains', () => {
   it('lists the five supported chains with their aliases', () => {
@@ -22,5 +22,10 @@ describe('chains', () => {
   it('rejects an unknown chain with a message that lists the supported ones', () => {
     expect(() => resolveChain(137)).toThrow(/Unknown chain "137".*1 \(mainnet\).*8453 \(base\)/);
     expect(() => resolveChain('polygon')).toThrowError(expect.objectContaining({ code: 'UNKNOWN_CHAIN' }));
+  });
+
+  it('names a chain for messages, and one it does not know by its id', () => {
+    expect(chainName(100)).toBe('Gnosis Chain');
+    expect(chainName(137)).toBe('chain 137');
   });
 });

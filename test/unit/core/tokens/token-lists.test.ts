@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TokenLists } from '../../../../main/core/tokens/token-lists';
 import { recordingLogger } from '../../../helpers/recording-logger';
@@ -78,5 +80,21 @@ describe('TokenLists', () => {
     expect(again.search(100, '', 50).pinned).toEqual([]);
     again.pin(1, dai.address, false);
     expect(again.search(1, '', 50).pinned).toEqual([]);
+  });
+
+  it('keeps imported tokens apart from the lists, and a damaged record of them costs only those tokens', () => {
+    const token = { address: '0x7e57000000000000000000000000000000007E57' as const, symbol: 'MYST', name: 'Mystery Token', decimals: 9 };
+    const lists = new TokenLists({ dir: dir.path, urls: [], log: recordingLogger() });
+    lists.pin(1, '0x6b175474e89094c44da98b954eedeac495271d0f', true);
+    expect(lists.importToken(1, token)).toMatchObject({ symbol: 'MYST', lists: ['Imported by you'] });
+    expect(new TokenLists({ dir: dir.path, urls: [], log: recordingLogger() }).search(1, 'mystery', 10).results.map((entry) => entry.decimals)).toEqual([9]);
+
+    const file = join(dir.path, 'prefs.json');
+    const prefs = JSON.parse(readFileSync(file, 'utf8')) as { imported: Record<string, unknown[]> };
+    prefs.imported['1'] = [{ ...token, decimals: 'nine' }];
+    writeFileSync(file, JSON.stringify(prefs));
+    const reopened = new TokenLists({ dir: dir.path, urls: [], log: recordingLogger() });
+    expect(reopened.search(1, 'mystery', 10).results).toEqual([]);
+    expect(reopened.search(1, '', 10).pinned.map((entry) => entry.symbol)).toEqual(['DAI']);
   });
 });
