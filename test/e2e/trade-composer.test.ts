@@ -184,6 +184,19 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     expect(await page.getByTestId('submitted').count()).toBe(0);
   });
 
+  it('a quote stays on screen while accounts and settings change in the background', async () => {
+    const page = await open();
+    await quote();
+    const shown = await page.getByTestId('quote-rate').textContent();
+    // Another account added (the list changes, the active one does not), then a setting that is not part of the quote.
+    await app.services.router.handle('accounts.addWatchOnly', { label: 'Watched', address: '0x4444444444444444444444444444444444444444' });
+    await page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Watched' }).waitFor({ state: 'attached' });
+    await app.services.router.handle('settings.update', { theme: 'dark' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.getByTestId('quote').count()).toBe(1);
+    expect(await page.getByTestId('quote-rate').textContent()).toBe(shown);
+  });
+
   it('a watch-only account is marked and cannot reach the sign step', async () => {
     const page = await open();
     await app.services.router.handle('accounts.addWatchOnly', { label: 'Watched', address: '0x4444444444444444444444444444444444444444' });
