@@ -192,7 +192,7 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     await app.services.router.handle('accounts.addWatchOnly', { label: 'Watched', address: '0x4444444444444444444444444444444444444444' });
     await page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Watched' }).waitFor({ state: 'attached' });
     await app.services.router.handle('settings.update', { theme: 'dark' });
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => page.evaluate<string>('document.documentElement.dataset.theme')).toBe('dark');
     expect(await page.getByTestId('quote').count()).toBe(1);
     expect(await page.getByTestId('quote-rate').textContent()).toBe(shown);
   });
