@@ -1,33 +1,8 @@
-import axe from 'axe-core';
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VIEWS } from '../../main/common/settings/views';
 import { TEST_ACCOUNTS } from '../sandbox';
+import { seriousViolations, type Finding } from './axe';
 import { startApp, type RunningApp } from './harness';
-
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
-
-/** axe-core over the page as it is now; the serious and critical violations, each with where it is. */
-async function seriousViolations(page: Page): Promise<Finding[]> {
-  // Evaluated through the DevTools protocol, which the app's CSP (script-src 'self') does not govern.
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
-  const results = await page.evaluate(() =>
-    (globalThis as unknown as { axe: typeof axe }).axe.run({ resultTypes: ['violations'] }).then((answer) =>
-      answer.violations.map((violation) => ({
-        id: violation.id,
-        impact: violation.impact ?? null,
-        help: violation.help,
-        targets: violation.nodes.map((node) => node.target.join(' ')),
-      })),
-    ),
-  );
-  return results.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
-}
 
 describe.each(['light', 'dark'] as const)('axe-core over every screen, %s theme', (colorScheme) => {
   let app: RunningApp;

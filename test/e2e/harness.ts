@@ -73,6 +73,12 @@ export interface AppOptions {
    * (permission granted; each one shown is recorded in `window.__shownNotifications`).
    */
   desktop?: boolean;
+  /**
+   * The production sandbox runs its real chains (Hardhat EDR with GPv2Settlement) and the app
+   * uses their JSON-RPC URLs, as a user would after setting them in Settings: balances,
+   * approvals, wrapping and on-chain settlement. Without it the app has no RPC for any chain.
+   */
+  chain?: boolean;
 }
 
 async function clearKeychain(): Promise<void> {
@@ -95,11 +101,14 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   const sandboxes = {
     production: await startSandboxBehindFront({
       environment: 'production',
+      ...(options.chain ? { chain: true } : {}),
       ...(options.sandboxNow ? { now: options.sandboxNow } : {}),
       ...(options.sandboxRateLimits ? { rateLimits: options.sandboxRateLimits } : {}),
     }),
     staging: await startSandboxBehindFront({ environment: 'staging', ...(options.sandboxNow ? { now: options.sandboxNow } : {}) }),
   };
+  // The chains keep their URLs for the app's lifetime (a test with chains does not restart its sandbox).
+  const rpcUrls = options.chain ? sandboxes.production.current()?.chain?.rpcUrls : undefined;
   const pageNotifier = createPageNotifier();
   const services = createServices({
     ...(options.desktop ? { ...DESKTOP_BACKGROUND, notifier: pageNotifier.notifier } : {}),
@@ -118,6 +127,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     // The token picker refreshes its lists from the sandbox's list URL.
     tokenListUrls: [{ name: 'Sandbox list', url: `${sandboxes.production.bffUrl}/token-lists/sandbox.json` }],
     refreshTokenLists: true,
+    ...(rpcUrls ? { defaultRpcUrls: rpcUrls, watchChain: true, walletTiming: { blockPollMs: 500 } } : {}),
   });
   pageNotifier.attach(services.events);
   const server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir: RENDERER_DIR });

@@ -1,0 +1,140 @@
+import { erc20Abi, parseEther, type Hex } from 'viem';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chainTruth } from '../helpers/chain-truth';
+import { TEST_ACCOUNTS, UNLISTED_TOKEN, type Sandbox } from '../sandbox';
+import { seriousViolations } from './axe';
+import { startApp, type RunningApp } from './harness';
+
+const realNow = () => Math.floor(Date.now() / 1000);
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const ONE_WETH = 10n ** 18n;
+/** Whole WETH as the app's formatter writes it in the page's en-US locale ("1,000"). */
+const wethText = (amount: bigint) => `WETH: ${new Intl.NumberFormat('en-US').format(Number(amount / ONE_WETH))}`;
+
+/**
+ * The wallet's on-chain half in Chromium, against the sandbox's real chain
+ * (Hardhat EDR running the production GPv2Settlement): every figure the
+ * screen shows is checked against what the chain itself answers.
+ */
+describe('Wallet on the sandbox chain, in Chromium', () => {
+  let app: RunningApp;
+  let sandbox: Sandbox;
+  afterEach(async () => app?.stop());
+
+  async function open(privateKey: Hex) {
+    app = await startApp({ sandboxNow: realNow(), chain: true });
+    sandbox = app.sandboxes.production.current()!;
+    await app.page.getByRole('button', { name: 'Skip for now' }).click();
+    await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade' }).click();
+    await app.services.router.handle('accounts.importKey', { label: 'Trader', privateKey, vault: 'keychain' });
+    await app.page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Trader' }).waitFor({ state: 'attached' });
+    return app.page;
+  }
+  const syncSandboxClock = () => sandbox.clock.advance(Math.max(0, realNow() - sandbox.clock.now()));
+  const allowance = (owner: Hex, token: Hex) =>
+    sandbox.chain!.client(1).readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, sandbox.chain!.contracts.vaultRelayer] });
+
+  it('an account with funds and no allowance approves, quotes, signs and is filled on chain, all in the app', async () => {
+    const { noAllowance } = TEST_ACCOUNTS;
+    const page = await open(noAllowance.privateKey);
+    const chain = chainTruth(sandbox);
+    const wethBefore = await chain.balance(noAllowance.address, WETH);
+
+    // The composer shows the chain's balance and puts the approval before review.
+    const balance = page.getByTestId('wallet-sell-balance');
+    await expect.poll(() => balance.textContent()).toContain(wethText(wethBefore));
+    await page.getByTestId('wallet-approve').waitFor();
+    syncSandboxClock();
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await page.getByTestId('quote').waitFor();
+    expect(await page.getByTestId('review-sign').isDisabled()).toBe(true);
+    expect(await page.getByTestId('sign-blocked').textContent()).toMatch(/Approve WETH for CoW Protocol's vault relayer first/);
+    await app.screenshot('wallet-composer-balances');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The approval dialog is decoded by main from the transaction it signs: exactly this order's amount.
+    await page.getByRole('button', { name: 'Approve WETH' }).click();
+    const dialog = page.getByTestId('tx-dialog');
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Approve 1 WETH to the CoW Protocol vault relayer');
+    expect(await dialog.textContent()).toMatch(/approve/);
+    expect(await dialog.getByTestId('tx-max-fee').textContent()).toMatch(/ETH/);
+    await app.screenshot('wallet-approve-dialog');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await expect.poll(() => page.getByTestId('wallet-last-tx').textContent()).toMatch(/Approve 1 WETH .*: confirmed/);
+    expect(await allowance(noAllowance.address, WETH)).toBe(ONE_WETH);
+    await page.getByTestId('wallet-allowance-ok').waitFor();
+
+    // Now review opens, and the order goes to the orderbook.
+    syncSandboxClock();
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await expect.poll(() => page.getByTestId('review-sign').isDisabled()).toBe(false);
+    await page.getByTestId('review-sign').click();
+    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('submitted').waitFor();
+    const uid = (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))!.split('/').pop()!;
+    const order = page.getByTestId('tracked-order').first();
+    await expect.poll(() => order.getAttribute('data-status')).toBe('open');
+
+    // GPv2Settlement settles it: the Trade event and the balances on chain are the proof.
+    const usdcBefore = await chain.balance(noAllowance.address, USDC);
+    await sandbox.onChain!.settle();
+    const [trade, ...more] = await chain.trades(uid);
+    expect(more).toEqual([]);
+    expect(trade?.args).toMatchObject({ owner: noAllowance.address, sellToken: WETH, buyToken: USDC, sellAmount: ONE_WETH });
+    expect(await chain.balance(noAllowance.address, WETH)).toBe(wethBefore - ONE_WETH);
+    expect(await chain.balance(noAllowance.address, USDC)).toBe(usdcBefore + trade!.args.buyAmount);
+    await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
+    await expect.poll(() => balance.textContent()).toContain(wethText(wethBefore - ONE_WETH));
+    await order.scrollIntoViewIfNeeded();
+    await app.screenshot('wallet-fill');
+  });
+
+  it('wrap and unwrap change the chain balances by the amounts shown', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const chain = chainTruth(sandbox);
+    const client = sandbox.chain!.client(1);
+    const before = { eth: await client.getBalance({ address: trader.address }), weth: await chain.balance(trader.address, WETH) };
+    await page.getByTestId('wallet-native').waitFor();
+
+    await page.getByTestId('wrap-amount').fill('0.25');
+    await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+    const dialog = page.getByTestId('tx-dialog');
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 0.25 ETH into WETH');
+    await app.screenshot('wallet-wrap-dialog');
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await expect.poll(() => page.getByTestId('wallet-last-tx').textContent()).toMatch(/Wrap 0\.25 ETH into WETH: confirmed/);
+    expect(await chain.balance(trader.address, WETH)).toBe(before.weth + parseEther('0.25'));
+    const afterWrap = await client.getBalance({ address: trader.address });
+    // Less the 0.25 ETH and the gas paid, never more.
+    expect(before.eth - afterWrap).toBeGreaterThan(parseEther('0.25'));
+    expect(before.eth - afterWrap).toBeLessThan(parseEther('0.26'));
+
+    await page.getByTestId('wrap-amount').fill('0.1');
+    await page.getByRole('button', { name: 'Unwrap', exact: true }).click();
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Unwrap 0.1 WETH into ETH');
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await expect.poll(() => page.getByTestId('wallet-last-tx').textContent()).toMatch(/Unwrap 0\.1 WETH into ETH: confirmed/);
+    expect(await chain.balance(trader.address, WETH)).toBe(before.weth + parseEther('0.15'));
+    await app.screenshot('wallet-unwrapped');
+  });
+
+  it('a pasted address on no list is read from the chain and imported only after the warning', async () => {
+    const page = await open(TEST_ACCOUNTS.trader.privateKey);
+    const picker = page.getByRole('combobox', { name: 'Buy token' });
+    await picker.fill(UNLISTED_TOKEN.address);
+    await page.getByRole('button', { name: 'Read this token from the chain' }).click();
+    const warning = page.getByRole('group', { name: 'Unknown token' });
+    await expect.poll(() => warning.textContent()).toMatch(/Unknown token: Mystery Token \(MYST\), 9 decimals\..*on no token list/);
+    await app.screenshot('trade-unknown-token');
+    await warning.getByRole('button', { name: 'Import MYST' }).click();
+    await expect.poll(() => page.getByTestId('buy-token-current').textContent()).toContain('MYST');
+    // Imported: found by its symbol from now on, with the decimals the chain gave (no decimals field to type).
+    await picker.fill('myst');
+    await expect.poll(() => page.getByTestId('token-option').first().textContent()).toContain('Mystery Token');
+    expect(await page.getByLabel('Buy token decimals').count()).toBe(0);
+  });
+});
