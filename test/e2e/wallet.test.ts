@@ -22,8 +22,8 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
   let sandbox: Sandbox;
   afterEach(async () => app?.stop());
 
-  async function open(privateKey: Hex) {
-    app = await startApp({ sandboxNow: realNow(), chain: true });
+  async function open(privateKey: Hex, colorScheme: 'light' | 'dark' = 'light') {
+    app = await startApp({ sandboxNow: realNow(), chain: true, colorScheme });
     sandbox = app.sandboxes.production.current()!;
     await app.page.getByRole('button', { name: 'Skip for now' }).click();
     await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade' }).click();
@@ -92,9 +92,9 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await app.screenshot('wallet-fill');
   });
 
-  it('wrap and unwrap change the chain balances by the amounts shown', async () => {
+  it('wrap and unwrap change the chain balances by the amounts shown (dark theme)', async () => {
     const { trader } = TEST_ACCOUNTS;
-    const page = await open(trader.privateKey);
+    const page = await open(trader.privateKey, 'dark');
     const chain = chainTruth(sandbox);
     const client = sandbox.chain!.client(1);
     const before = { eth: await client.getBalance({ address: trader.address }), weth: await chain.balance(trader.address, WETH) };
@@ -104,7 +104,8 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await page.getByRole('button', { name: 'Wrap', exact: true }).click();
     const dialog = page.getByTestId('tx-dialog');
     await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 0.25 ETH into WETH');
-    await app.screenshot('wallet-wrap-dialog');
+    await app.screenshot('wallet-wrap-dialog-dark');
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Sign and send' }).click();
     await expect.poll(() => page.getByTestId('wallet-last-tx').textContent()).toMatch(/Wrap 0\.25 ETH into WETH: confirmed/);
     expect(await chain.balance(trader.address, WETH)).toBe(before.weth + parseEther('0.25'));
