@@ -123,6 +123,47 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await app.screenshot('wallet-unwrapped');
   });
 
+  it('selling ETH wraps it first, then the same order sells WETH and is filled on chain', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const chain = chainTruth(sandbox);
+    const client = sandbox.chain!.client(1);
+    const ethBefore = await client.getBalance({ address: trader.address });
+    const wethBefore = await chain.balance(trader.address, WETH);
+
+    const picker = page.getByRole('combobox', { name: 'Sell token' });
+    await picker.fill('eth');
+    await page.getByTestId('token-option').filter({ hasText: 'native, sold via wrapping' }).click();
+    const offer = page.getByTestId('wrap-then-sell');
+    await expect.poll(() => offer.textContent()).toMatch(/ETH cannot be sold by a signed order\. Wrap 1 ETH into WETH/);
+    expect(await page.getByRole('button', { name: 'Get quote (Enter)' }).count()).toBe(0);
+    await app.screenshot('wallet-sell-eth');
+    await offer.getByRole('button', { name: 'Wrap, then sell' }).click();
+    const dialog = page.getByTestId('tx-dialog');
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 1 ETH into WETH');
+    syncSandboxClock();
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+
+    // Confirmed on chain, the form sells WETH and is quoted without another click.
+    await page.getByTestId('quote').waitFor();
+    expect(await page.getByTestId('sell-token-current').textContent()).toContain('WETH');
+    expect(await chain.balance(trader.address, WETH)).toBe(wethBefore + ONE_WETH);
+    await page.getByTestId('review-sign').click();
+    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('submitted').waitFor();
+    const uid = (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))!.split('/').pop()!;
+    await sandbox.onChain!.settle();
+    const [trade] = await chain.trades(uid);
+    expect(trade?.args).toMatchObject({ owner: trader.address, sellToken: WETH, sellAmount: ONE_WETH });
+    // One ETH (and the wrap's gas) left the account; the WETH it became was sold.
+    expect(await chain.balance(trader.address, WETH)).toBe(wethBefore);
+    const spent = ethBefore - (await client.getBalance({ address: trader.address }));
+    expect(spent).toBeGreaterThan(ONE_WETH);
+    expect(spent).toBeLessThan(ONE_WETH + parseEther('0.01'));
+    await expect.poll(() => page.getByTestId('tracked-order').first().getAttribute('data-status')).toBe('fulfilled');
+  });
+
   it('a pasted address on no list is read from the chain and imported only after the warning', async () => {
     const page = await open(TEST_ACCOUNTS.trader.privateKey);
     const picker = page.getByRole('combobox', { name: 'Buy token' });

@@ -98,6 +98,8 @@ export async function requestQuote(context: Context): Promise<void> {
   const resolved = resolveForm(context.chainId);
   if ('error' in resolved) return void (run.error = { code: 'FORM', message: resolved.error });
   if (!context.account) return void (run.error = { code: 'FORM', message: 'Choose an account (add one in Accounts first).' });
+  // The orderbook refuses a native sell token (InvalidNativeSellToken): the screen offers wrap, then sell.
+  if (resolved.sell.native) return void (run.error = { code: 'FORM', message: `${resolved.sell.symbol} is sold by wrapping it first: use "Wrap, then sell" below the form.` });
   const appData = appDataOf(context.environment, resolved.slippageBips);
   if ('error' in appData) return void (run.error = { code: 'FORM', message: appData.error });
   run.quoting = true;
