@@ -49,7 +49,8 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
   const titlesFor = async (uid: string) => (await shown()).filter((entry) => entry.tag.endsWith(uid.toLowerCase()) || entry.tag.includes(`${uid.toLowerCase()}:`)).map((entry) => entry.title.split(':')[0]);
 
   beforeEach(async () => {
-    app = await startApp({ sandboxNow: Math.floor(Date.now() / 1000), desktop: true });
+    // Orders fill on the sandbox chain, settled by GPv2Settlement.
+    app = await startApp({ sandboxNow: Math.floor(Date.now() / 1000), desktop: true, chain: true });
     sandbox = app.sandboxes.production.current()!;
     await call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
     await call('settings.update', {
@@ -72,7 +73,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
 
     const settledAt = Date.now();
     let changedAt = settledAt;
-    sandbox.settle({ partialFraction: 0.5 });
+    await sandbox.onChain!.settle({ partialFraction: 0.5 });
     await expect.poll(async () => [await titlesFor(filled), await titlesFor(partial), await titlesFor(twice)], { timeout: WITHIN_MS }).toEqual([
       ['Order filled'], ['Order partially filled'], ['Order partially filled'],
     ]);
@@ -83,7 +84,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
     await expect.poll(() => titlesFor(cancelled), { timeout: WITHIN_MS }).toEqual(['Order cancelled']);
 
     changedAt = Date.now();
-    sandbox.settle({ partialFraction: 1 });
+    await sandbox.onChain!.settle({ partialFraction: 1 });
     sandbox.clock.advance(120);
     await expect.poll(async () => [await titlesFor(expiring), await titlesFor(twice)], { timeout: WITHIN_MS }).toEqual([
       ['Order expired'], ['Order partially filled', 'Order filled'],
@@ -112,7 +113,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
   it('History shows executed amounts and the execution price beside the limit; cancelling from the detail asks first', async () => {
     const partial = await place({ partiallyFillable: true, amount: 2n * 10n ** 18n });
     const open = await place({ limitFactor: 10n });
-    sandbox.settle({ partialFraction: 0.5 });
+    await sandbox.onChain!.settle({ partialFraction: 0.5 });
     await expect.poll(() => titlesFor(partial), { timeout: WITHIN_MS }).toEqual(['Order partially filled']);
     const { page } = app;
     await page.keyboard.press('Control+4');

@@ -22,8 +22,8 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
   let sandbox: Sandbox;
   afterEach(async () => app?.stop());
 
-  async function open(privateKey: Hex = TEST_ACCOUNTS.trader.privateKey) {
-    app = await startApp({ sandboxNow: realNow() });
+  async function open(privateKey: Hex = TEST_ACCOUNTS.trader.privateKey, options: { chain?: boolean } = {}) {
+    app = await startApp({ sandboxNow: realNow(), ...options });
     sandbox = app.sandboxes.production.current()!;
     await app.page.getByRole('button', { name: 'Skip for now' }).click();
     await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade' }).click();
@@ -159,7 +159,8 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
   });
 
   it('shows the surplus of a fill against the limit, and a failed submission clears the previous "submitted"', async () => {
-    const page = await open();
+    // Settled on chain by GPv2Settlement.
+    const page = await open(TEST_ACCOUNTS.trader.privateKey, { chain: true });
     await quote();
     await page.getByTestId('review-sign').click();
     await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
@@ -167,7 +168,7 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     await page.getByTestId('submitted').waitFor();
     const order = page.getByTestId('tracked-order').first();
     await expect.poll(() => order.getAttribute('data-status')).toBe('open');
-    sandbox.settle();
+    await sandbox.onChain!.settle();
     await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
     // Filled at the sandbox's price while the limit kept 0.5% slippage below the quote: the surplus is that 0.5%.
     const surplus = await page.getByTestId('tracked-surplus').textContent();
@@ -175,12 +176,13 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     expect(numberIn(surplus, /\$/) / numberIn(surplus, /\+/)).toBeCloseTo(1, 2); // cents against 4 decimals
     await app.screenshot('trade-surplus');
 
-    sandbox.ledger.setAllowance(1, TEST_ACCOUNTS.trader.address, WETH, 0n);
     await quote();
+    // Between quote and submission the orderbook starts refusing this owner (deny-listed, 403): nothing the app could have seen coming.
+    sandbox.ledger.ban(TEST_ACCOUNTS.trader.address);
     await page.getByTestId('review-sign').click();
     await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('trade-error').getAttribute('data-code')).toBe('InsufficientAllowance');
+    await expect.poll(() => page.getByTestId('trade-error').getAttribute('data-code')).toBe('Forbidden');
     expect(await page.getByTestId('submitted').count()).toBe(0);
   });
 

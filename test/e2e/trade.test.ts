@@ -2,6 +2,7 @@ import type { Hex } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox';
 import { TEST_ACCOUNTS } from '../sandbox';
+import { chainTruth } from '../helpers/chain-truth';
 import { startApp, type RunningApp } from './harness';
 
 const realNow = () => Math.floor(Date.now() / 1000);
@@ -11,9 +12,12 @@ describe('Trade screen in Chromium', () => {
   let sandbox: Sandbox;
   afterEach(async () => app?.stop());
 
-  /** The app on the Trade screen with a key of `privateKey`; the sandbox clock runs at real time. */
+  /**
+   * The app on the Trade screen with a key of `privateKey`; the sandbox clock runs at real time, and its
+   * chain (the real GPv2Settlement) settles the orders, unless a test turns the chain off.
+   */
   async function open(privateKey: Hex = TEST_ACCOUNTS.trader.privateKey, options: Parameters<typeof startApp>[0] = {}) {
-    app = await startApp({ sandboxNow: realNow(), ...options });
+    app = await startApp({ sandboxNow: realNow(), chain: true, ...options });
     sandbox = app.sandboxes.production.current()!;
     await app.page.getByRole('button', { name: 'Skip for now' }).click();
     await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade' }).click();
@@ -65,7 +69,8 @@ describe('Trade screen in Chromium', () => {
     await app.screenshot('trade-submitted');
 
     sandbox.clock.advance(30);
-    sandbox.settle();
+    await sandbox.onChain!.settle();
+    expect((await chainTruth(sandbox).trades(uid)).map((trade) => trade.args.owner)).toEqual([TEST_ACCOUNTS.trader.address]);
     await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
     await app.screenshot('trade-filled');
     await expect
@@ -82,11 +87,11 @@ describe('Trade screen in Chromium', () => {
   it('shows a partially fillable order filling in two batches', async () => {
     await open();
     const order = await quoteSignSubmit({ partial: true });
-    sandbox.settle({ partialFraction: 0.5 });
+    await sandbox.onChain!.settle({ partialFraction: 0.5 });
     await expect.poll(() => order.textContent()).toContain('50% filled');
     expect(await order.getAttribute('data-status')).toBe('open');
     await app.screenshot('trade-partial-fill');
-    sandbox.settle({ partialFraction: 1 });
+    await sandbox.onChain!.settle({ partialFraction: 1 });
     await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
     expect(await order.textContent()).toContain('100% filled');
   });
@@ -102,7 +107,8 @@ describe('Trade screen in Chromium', () => {
   });
 
   it('shows InsufficientAllowance with the vault relayer to approve', async () => {
-    const page = await open(TEST_ACCOUNTS.noAllowance.privateKey);
+    // Without a chain the app cannot see the allowance (no RPC): the orderbook's refusal is what the user reads.
+    const page = await open(TEST_ACCOUNTS.noAllowance.privateKey, { chain: false });
     await quoteAndSign();
     const error = page.getByTestId('trade-error');
     await expect.poll(() => error.getAttribute('data-code')).toBe('InsufficientAllowance');

@@ -50,7 +50,7 @@ describe('five orders placed in the app', () => {
     const later = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, partiallyFillable: true, amount: 3n * 10n ** 18n });
 
     const settledAt = Date.now();
-    kit.sandbox.settle({ partialFraction: 0.5 });
+    await kit.sandbox.onChain!.settle({ partialFraction: 0.5 });
     await expect.poll(() => [shownFor(filled), shownFor(partial), shownFor(later)], { timeout: WITHIN_MS }).toEqual([
       ['Order filled'],
       ['Order partially filled'],
@@ -61,7 +61,7 @@ describe('five orders placed in the app', () => {
     await kit.call('trade.cancel', { orderUids: [cancelled as Hex] });
     await expect.poll(() => shownFor(cancelled), { timeout: WITHIN_MS }).toEqual(['Order cancelled']);
 
-    kit.sandbox.settle({ partialFraction: 1 });
+    await kit.sandbox.onChain!.settle({ partialFraction: 1 });
     kit.sandbox.clock.advance(120);
     await expect.poll(() => [shownFor(expiring), shownFor(later)], { timeout: WITHIN_MS }).toEqual([
       ['Order expired'],

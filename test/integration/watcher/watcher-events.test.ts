@@ -19,9 +19,9 @@ async function playAllSix(kit: WatcherKit) {
   const expiring = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, limitFactor: 10n, validFor: 60 });
   const cancelled = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, limitFactor: 10n });
   const unfunded = await kit.submit(trader.address, { sellToken: DAI, buyToken: USDC, amount: 100n * 10n ** 18n });
-  kit.sandbox.ledger.setBalance(1, trader.address, DAI, 0n);
-  kit.sandbox.settle({ partialFraction: 0.5 });
-  kit.sandbox.orders.cancelOnChain(cancelled);
+  await kit.sandbox.onChain!.setBalance(1, trader.address, DAI, 0n);
+  await kit.sandbox.onChain!.settle({ partialFraction: 0.5 });
+  await kit.sandbox.onChain!.invalidate(cancelled);
   kit.sandbox.clock.advance(120);
   return { filled, partial, expiring, cancelled, unfunded };
 }

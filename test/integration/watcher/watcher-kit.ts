@@ -19,7 +19,8 @@ const KEYCHAIN_SERVICE = 'CoW Desk watcher tests';
  * services and opens new ones on the same database, as a relaunch would.
  */
 export async function startWatcherKit() {
-  const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000) });
+  // Orders the app places are settled on the sandbox chain by GPv2Settlement (sandbox.onChain).
+  const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true });
   const dir = makeTempDir('cow-desk-watcher-');
   const shown: DesktopNotification[] = [];
   const clock = { now: Date.now() };
