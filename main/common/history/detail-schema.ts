@@ -21,6 +21,8 @@ export const orderDetailSchema = z.strictObject({
   row: historyRowSchema,
   fields: z.array(detailFieldSchema),
   uidParts: z.strictObject({ digest: z.string(), owner: z.string(), validTo: z.number().int(), validToIso: z.string() }),
+  /** EthFlow orders: the user who placed the order with the native token, and until when it can fill for them (the UID's owner and validTo are the EthFlow contract's). */
+  ethFlow: z.strictObject({ user: z.string(), validTo: z.number().int(), validToIso: z.string() }).nullable(),
   fills: z.array(fillSchema),
   /** Bought beyond what the limit (and the quote) asked for, in the buy token; sold below for buy orders. */
   surplus: z.array(detailFieldSchema),

@@ -80,6 +80,7 @@ export const historyRowSchema = z.strictObject({
   partiallyFillable: z.boolean(),
   /** 0..100 of the order's fill-defining amount (sell for sell orders, buy for buy orders). */
   filledPct: z.number(),
+  /** When the order stops being fillable for its user (an EthFlow order: ethflowData.userValidTo, not the contract validTo 4294967295). */
   validTo: z.number().int(),
   createdAt: z.number().int(),
   appCode: z.string().nullable(),

@@ -5,6 +5,7 @@ import type { HistoryQuery } from '../../common/history/history-schema';
 import { formatUnits } from '../../common/protocol/amounts';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
+import { userView } from '../../common/orders/ethflow';
 import { iterateHistory } from './history-query';
 import { apiOrderOf, type OrderColumns } from './order-row';
 
@@ -30,11 +31,13 @@ function human(chainId: number, token: string, amount: string | null): string {
 }
 
 function csvLine(row: OrderColumns): string {
+  // Owner and validTo as the user knows them: an EthFlow order's are the user and their expiry, not the EthFlow contract's.
+  const user = userView(apiOrderOf(row));
   return [
     row.uid, row.account, row.chain_id, row.local_state ?? row.status, row.kind, new Date(row.created_at).toISOString(),
-    new Date(row.valid_to * 1000).toISOString(), row.sell_token, row.sell_symbol, row.sell_amount, human(row.chain_id, row.sell_token, row.sell_amount),
+    new Date(user.validTo * 1000).toISOString(), row.sell_token, row.sell_symbol, row.sell_amount, human(row.chain_id, row.sell_token, row.sell_amount),
     row.buy_token, row.buy_symbol, row.buy_amount, human(row.chain_id, row.buy_token, row.buy_amount), row.executed_sell_amount,
-    row.executed_buy_amount, row.filled_pct, row.partially_fillable === 1, row.receiver, row.app_code, row.owner,
+    row.executed_buy_amount, row.filled_pct, row.partially_fillable === 1, row.receiver, row.app_code, user.owner,
   ].map(csvCell).join(',');
 }
 

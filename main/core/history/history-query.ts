@@ -27,7 +27,7 @@ const SORT_KEYS: Record<HistorySortColumn, readonly string[]> = {
 /** What a History row needs (the rest of the order stays on disk). */
 const ROW_COLUMNS =
   'orders.rowid AS id, uid, account, chain_id, environment, owner, kind, status, local_state, sell_token, buy_token, sell_symbol, buy_symbol, ' +
-  'sell_amount, buy_amount, executed_sell_amount, executed_buy_amount, partially_fillable, filled_pct, valid_to, created_at, app_code, invalidated';
+  'sell_amount, buy_amount, executed_sell_amount, executed_buy_amount, partially_fillable, filled_pct, valid_to, expires_at, created_at, app_code, invalidated';
 
 /**
  * At most this many matches: the page reads them through the filter's own

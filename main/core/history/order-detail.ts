@@ -1,3 +1,4 @@
+import { userView } from '../../common/orders/ethflow';
 import type { Competition, OrderDetail } from '../../common/history/detail-schema';
 import { formatUnits } from '../../common/protocol/amounts';
 import { cancelRoute } from '../../common/orders/status';
@@ -84,6 +85,7 @@ export interface DetailContext {
 export function buildDetail(row: OrderColumns, trades: readonly Trade[], context: DetailContext): OrderDetail {
   const order = apiOrderOf(row);
   const parts = parseOrderUid(row.uid);
+  const user = userView(order);
   const explorer = `${context.explorerBase}${resolveChain(row.chain_id).explorerPrefix}`;
   const kind = context.accountKind(row.account);
   const route = cancelRoute({
@@ -109,6 +111,7 @@ export function buildDetail(row: OrderColumns, trades: readonly Trade[], context
     row: toHistoryRow(row),
     fields: orderFields(row.chain_id, order),
     uidParts: { digest: parts.digest, owner: parts.owner, validTo: parts.validTo, validToIso: iso(parts.validTo)! },
+    ethFlow: user.ethFlow ? { user: user.owner, validTo: user.validTo, validToIso: iso(user.validTo)! } : null,
     fills: trades.map((trade) => ({
       blockNumber: trade.blockNumber,
       logIndex: trade.logIndex,

@@ -1,3 +1,4 @@
+import { userView } from '../../common/orders/ethflow';
 import type { Address } from 'viem';
 import type { HistoryRow } from '../../common/history/history-schema';
 import type { ApiOrder } from '../../common/protocol/api';
@@ -105,7 +106,8 @@ export function toOrderColumns(order: ApiOrder, account: string, chainId: number
     invalidated: bool(order.invalidated),
     rest: packOrderRest(JSON.stringify(rest)),
     created_at: creationMs(order.creationDate),
-    expires_at: order.ethflowData?.userValidTo ?? order.validTo,
+    // The user's expiry (an EthFlow order's contract validTo is 4294967295): what the user and the lapse checks go by.
+    expires_at: userView(order).validTo,
     app_code: appCodeOf(document),
     sell_symbol: findKnownToken(chainId, order.sellToken)?.symbol ?? null,
     buy_symbol: findKnownToken(chainId, order.buyToken)?.symbol ?? null,
@@ -150,7 +152,7 @@ export function toHistoryRow(row: OrderColumns): HistoryRow {
     executedBuyAmount: row.executed_buy_amount,
     partiallyFillable: row.partially_fillable === 1,
     filledPct: row.filled_pct,
-    validTo: row.valid_to,
+    validTo: row.expires_at,
     createdAt: row.created_at,
     appCode: row.app_code,
     invalidated: row.invalidated === 1,

@@ -1,5 +1,4 @@
 import { formatDate, formatTokenAmount } from '../../../main/common/format/format';
-import { CHAINS } from '../../../main/common/protocol/chains';
 import type { HistoryRow } from '../../../main/common/history/history-schema';
 import { executedAmounts, executionPriceBase, limitPriceBase } from '../../../main/common/orders/fill';
 
@@ -12,7 +11,7 @@ export function amount(value: string | null, decimals: number | null, symbol: st
 
 export const tokenLabel = (symbol: string | null, address: string) => symbol ?? `${address.slice(0, 6)}…${address.slice(-4)}`;
 
-export const chainName = (chainId: number) => CHAINS.find((chain) => chain.id === chainId)?.name ?? String(chainId);
+export { chainName } from '../../../main/common/protocol/chains';
 
 export const shortUid = (uid: string) => `${uid.slice(0, 10)}…${uid.slice(-8)}`;
 

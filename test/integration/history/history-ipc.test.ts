@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../main/core/services';
 import { startSandbox, TEST_ACCOUNTS, UNCONVERTIBLE_UID, type Sandbox } from '../../sandbox';
@@ -52,6 +53,31 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
     expect((found as { rows: { uid: string }[] }).rows.map((row) => row.uid)).toEqual([uids[7]]);
     const bad = await services.router.handle('history.query', { limit: 100_000 });
     expect(bad).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
+
+  it('shows an EthFlow order with its user as owner and the user\'s expiry, in the table, the detail and the CSV', async () => {
+    const uids = sandbox.orders.seed(1, trader, 14);
+    await call('history.syncNow');
+    const ethFlowUid = uids.find((uid) => (sandbox.orders.get(uid) as { ethflowData?: unknown }).ethflowData)!;
+    const api = sandbox.orders.get(ethFlowUid) as { owner: string; validTo: number; ethflowData: { userValidTo: number } };
+    // What the service sends: the EthFlow contract as owner, the contract's fixed validTo.
+    expect(api.owner).not.toBe(trader);
+    expect(api.validTo).toBe(4294967295);
+
+    const { rows } = (await call('history.query', {})) as { rows: { uid: string; validTo: number }[] };
+    expect(rows.find((row) => row.uid === ethFlowUid)?.validTo).toBe(api.ethflowData.userValidTo);
+    const detail = (await call('history.detail', { uid: ethFlowUid })) as { ethFlow: { user: string; validTo: number } | null; uidParts: { owner: string } };
+    expect(detail.ethFlow).toMatchObject({ user: trader, validTo: api.ethflowData.userValidTo });
+    expect(detail.uidParts.owner.toLowerCase()).toBe(api.owner.toLowerCase());
+    const plain = uids.find((uid) => uid !== ethFlowUid && !(sandbox.orders.get(uid) as { ethflowData?: unknown }).ethflowData)!;
+    expect(((await call('history.detail', { uid: plain })) as { ethFlow: unknown }).ethFlow).toBeNull();
+
+    const { path } = (await call('history.export', { query: {}, format: 'csv' })) as { path: string };
+    const [header, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
+    const columns = header!.split(',');
+    const line = lines.find((text) => text.startsWith(ethFlowUid))!.split(',');
+    expect(line[columns.indexOf('owner')]).toBe(trader);
+    expect(line[columns.indexOf('validTo')]).toBe(new Date(api.ethflowData.userValidTo * 1000).toISOString());
   });
 
   it('looks up pasted UIDs in their order: found, not found, invalid and per-order errors, 128 per request', async () => {
