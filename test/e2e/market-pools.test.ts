@@ -25,7 +25,7 @@ describe('Pool explorer in Chromium', () => {
   it('sorts, filters, scrolls 1000+ rows virtually, shows a pool and exports the view', async () => {
     const { page } = app;
     await openPools();
-    await expect.poll(() => status().textContent()).toContain('500 of 500 pools (top by TVL)');
+    await expect.poll(() => status().textContent()).toContain('500 of 500 pools on Ethereum (top by TVL)');
     expect(await status().getAttribute('data-source')).toBe('live');
     expect(await page.getByTestId('pools-note').textContent()).toContain('not account for impermanent loss');
 
@@ -72,7 +72,7 @@ describe('Pool explorer in Chromium', () => {
     expect(await page.getByTestId('pool-lookup-submit').isDisabled()).toBe(true);
     await page.getByTestId('pool-lookup').fill(fixture.slice(0, 1200).map((pool) => pool.address).join('\n'));
     await page.getByTestId('pool-lookup-submit').click();
-    await expect.poll(() => status().textContent()).toContain('1200 of 1200 pools (1200 addresses asked)');
+    await expect.poll(() => status().textContent()).toContain('1200 of 1200 pools on Ethereum (1200 addresses asked)');
     expect(await page.getByTestId('pool-row').count()).toBeLessThan(60);
     await page.getByTestId('virtual-list').evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
     const lastByApr = applyPoolQuery(fixture.slice(0, 1200), { ...DEFAULT_POOL_QUERY, sort: { key: 'apr', dir: 'desc' } }).at(-1)!;
@@ -105,5 +105,28 @@ describe('Pool explorer in Chromium', () => {
     await app.screenshot('pools-offline-snapshot');
     const exported = existsSync(`${app.userDataDir}/exports`);
     expect(exported).toBe(false); // nothing was exported in this test: offline loads write no files
+  });
+
+  it('switching chain never shows another chain\'s pools: the status line names the chain, and a failed load leaves none', async () => {
+    const { page, sandboxes } = app;
+    await openPools();
+    await expect.poll(() => status().textContent()).toContain('pools on Ethereum (top by TVL)');
+    const shownAddresses = () => page.getByTestId('pool-row').locator('code').allTextContents();
+    const mainnet = await shownAddresses();
+
+    await page.getByTestId('pools-chain').selectOption('100');
+    await expect.poll(() => status().textContent()).toContain('pools on Gnosis Chain');
+    const gnosis = await shownAddresses();
+    expect(gnosis.length).toBeGreaterThan(0);
+    expect(gnosis.filter((address) => mainnet.includes(address))).toEqual([]);
+
+    // With the service gone, Base has no pools to show (no snapshot of it yet): no Gnosis rows under a Base picker.
+    await sandboxes.production.stop();
+    await expect.poll(() => page.getByTestId('health-tokenService').getAttribute('data-state'), { timeout: 5_000 }).toBe('offline');
+    await page.getByTestId('pools-chain').selectOption('8453');
+    await page.getByTestId('pools-error').waitFor();
+    expect(await page.getByTestId('pool-row').count()).toBe(0);
+    expect(await status().count()).toBe(0);
+    await app.screenshot('pools-chain-switch-offline');
   });
 });
