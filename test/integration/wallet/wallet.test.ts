@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDraft } from '../../../main/common/ipc/commands/signing';
 import { appDataFor } from '../../../main/common/trade/app-data-doc';
 import { marketOrderAmounts } from '../../../main/common/trade/order-math';
+import { chainTruth } from '../../helpers/chain-truth';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
 import { newIntentId, startWalletKit, type WalletKit } from './wallet-kit';
@@ -22,6 +23,8 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
     kit = await startWalletKit();
     await kit.importKey(noAllowance.privateKey, 'Fresh trader');
     await kit.importKey(trader.privateKey, 'Trader');
+    // History syncs read mainnet only: these tests trade there.
+    await kit.call('settings.update', { enabledChains: [1] });
   }, 120_000);
   afterAll(() => kit?.stop());
 
@@ -127,6 +130,33 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
     await kit.call('wallet.send', { intent: cancel });
     expect(await kit.settled(cancel.intentId)).toMatchObject({ status: 'confirmed' });
     expect(await chainRead().readContract({ address: SETTLEMENT, abi: SETTLEMENT_READS, functionName: 'filledAmount', args: [uid] })).toBe(maxUint256);
+    // The orderbook sees the invalidation on chain; the next history sync shows it cancelled.
+    await kit.sandbox.onChain!.sync();
+    await kit.call('history.syncNow', undefined);
+    expect((await kit.call('history.query', {})).rows.find((row) => row.uid === uid)?.status).toBe('cancelled');
+  });
+
+  it('a presign order goes presignaturePending, open after the app\'s setPreSignature, then filled by GPv2Settlement', async () => {
+    const draft = await presignDraft(trader.address, 'presign', 1650);
+    const signed = await kit.call('signing.signOrder', { draft });
+    const uid = (await kit.call('trade.submit', { draft, signed, quoteId: null })).order.uid as Hex;
+    const status = async () => {
+      await kit.call('history.syncNow', undefined);
+      return (await kit.call('history.query', {})).rows.find((row) => row.uid === uid)?.status;
+    };
+    expect(await status()).toBe('presignaturePending');
+    expect((await kit.sandbox.onChain!.settle()).fills.map((fill) => fill.uid)).not.toContain(uid);
+
+    const presign = { intentId: newIntentId(), kind: 'presign' as const, account: trader.address, chainId: 1, orderUid: uid };
+    await kit.call('wallet.send', { intent: presign });
+    expect(await kit.settled(presign.intentId)).toMatchObject({ status: 'confirmed' });
+    await kit.sandbox.onChain!.sync();
+    expect(await status()).toBe('open');
+
+    await kit.sandbox.onChain!.settle();
+    const [trade] = await chainTruth(kit.sandbox).trades(uid);
+    expect(trade?.args).toMatchObject({ owner: trader.address, sellAmount: BigInt(draft.sellAmount) });
+    expect(await status()).toBe('fulfilled');
   });
 
   it('a batch cancel of two signed orders and one presign order cancels all three: two off-chain, one on chain', async () => {
