@@ -164,6 +164,36 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await expect.poll(() => page.getByTestId('tracked-order').first().getAttribute('data-status')).toBe('fulfilled');
   });
 
+  it('a presign order is pre-signed from the app, opens, and is filled on chain', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    await page.getByLabel('Signing').selectOption('presign');
+    syncSandboxClock();
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await page.getByTestId('quote').waitFor();
+    await page.getByTestId('review-sign').click();
+    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Prepare' }).click();
+    await page.getByTestId('send-presign').waitFor();
+    const uid = (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))!.split('/').pop()!;
+    const order = page.getByTestId('tracked-order').first();
+    await expect.poll(() => order.getAttribute('data-status')).toBe('presignaturePending');
+
+    await page.getByTestId('send-presign').click();
+    const dialog = page.getByTestId('tx-dialog');
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe(`Pre-sign order ${uid.slice(0, 10)}…${uid.slice(-8)} (setPreSignature)`);
+    await app.screenshot('wallet-presign-dialog');
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The orderbook learns of the pre-signature from the chain, as the live service does.
+    await expect.poll(async () => (await sandbox.onChain!.sync(), (sandbox.orders.get(uid) as { status: string }).status)).toBe('open');
+    await expect.poll(() => order.getAttribute('data-status')).toBe('open');
+
+    await sandbox.onChain!.settle();
+    expect((await chainTruth(sandbox).trades(uid)).map((trade) => trade.args.owner)).toEqual([trader.address]);
+    await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
+  });
+
   it('a pasted address on no list is read from the chain and imported only after the warning', async () => {
     const page = await open(TEST_ACCOUNTS.trader.privateKey);
     const picker = page.getByRole('combobox', { name: 'Buy token' });
