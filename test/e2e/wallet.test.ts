@@ -90,6 +90,14 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await expect.poll(() => balance.textContent()).toContain(wethText(wethBefore - ONE_WETH));
     await order.scrollIntoViewIfNeeded();
     await app.screenshot('wallet-fill');
+
+    // Accounts lists the approval with its receipt and explorer link.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
+    const approval = page.getByTestId('tx-row').filter({ hasText: 'Approve 1 WETH to the CoW Protocol vault relayer' });
+    await expect.poll(() => approval.getAttribute('data-status')).toBe('confirmed');
+    expect(await approval.getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]{64}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await app.screenshot('wallet-transactions');
   });
 
   it('wrap and unwrap change the chain balances by the amounts shown (dark theme)', async () => {
