@@ -179,7 +179,6 @@ export function createServices(ports: ServicePorts): Services {
     events,
     log: ports.log,
     ...(ports.tradeTiming ? { timing: ports.tradeTiming } : {}),
-    ...(wallet.transactions ? { wallet: wallet.transactions } : {}),
   });
 
   const watcher = createWatcherModule({

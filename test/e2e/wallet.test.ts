@@ -202,6 +202,36 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
   });
 
+  it('cancelling two signed orders and a presign one: two off-chain at once, the presign one on chain from the wallet\'s dialog', async () => {
+    const page = await open(TEST_ACCOUNTS.trader.privateKey);
+    const place = async (scheme: 'eip712' | 'presign', amount: string) => {
+      await page.getByLabel('Signing').selectOption(scheme);
+      await page.getByLabel('Amount').fill(amount);
+      syncSandboxClock();
+      await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+      await page.getByTestId('quote').waitFor();
+      await page.getByTestId('review-sign').click();
+      await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('submitted').waitFor();
+      return (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))!.split('/').pop()!;
+    };
+    const uids = [await place('eip712', '1'), await place('eip712', '2'), await place('presign', '3')];
+    for (const uid of uids) await page.getByLabel(`Select ${uid.slice(0, 10)} for cancellation`).check();
+    await page.getByRole('button', { name: 'Cancel selected (3)' }).click();
+    await page.getByText('Cancellation of 2 order(s) accepted by the orderbook.').waitFor();
+    await app.screenshot('wallet-batch-cancel');
+
+    // The presign order needs a transaction: nothing was sent until the user signs it in the decoded dialog.
+    await page.getByTestId('onchain-cancel').getByRole('button', { name: 'Cancel on chain…' }).click();
+    const dialog = page.getByTestId('tx-dialog');
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe(`Cancel order ${uids[2]!.slice(0, 10)}…${uids[2]!.slice(-8)} on chain (invalidateOrder)`);
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await page.getByTestId('onchain-cancel').getByText('invalidateOrder sent').waitFor();
+    await expect.poll(async () => (await sandbox.onChain!.sync(), uids.map((uid) => (sandbox.orders.get(uid) as { status: string }).status))).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    await expect.poll(() => page.getByTestId('tracked-order').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')))).toEqual(['cancelled', 'cancelled', 'cancelled']);
+  });
+
   it('a pasted address on no list is read from the chain and imported only after the warning', async () => {
     const page = await open(TEST_ACCOUNTS.trader.privateKey);
     const picker = page.getByRole('combobox', { name: 'Buy token' });

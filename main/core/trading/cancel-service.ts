@@ -21,8 +21,6 @@ export interface CancelDeps {
   environment: () => Environment;
   /** The chain an order was placed on (a UID does not say). */
   chainOf: (uid: string) => number;
-  /** Sends invalidateOrder from the owner's key through the wallet (absent: the call is only explained). */
-  invalidateOnChain?: (owner: Address, chainId: number, uid: Hex, passphrase?: string) => Promise<{ hash: Hex }>;
 }
 
 type Plan =
@@ -50,17 +48,9 @@ export async function cancelOrders(deps: CancelDeps, uids: readonly Hex[], passp
     else if (plan.kind === 'onChain' || plan.kind === 'sendOnChain') {
       const data = encodeFunctionData({ abi: INVALIDATE_ORDER_ABI, functionName: 'invalidateOrder', args: [uid] });
       const entry = { uid, reason: plan.reason, to: settlement, data, call: `invalidateOrder(${uid})` };
-      // A mixed selection is split: the presign part goes on chain from the owner's key, never refusing the batch.
-      if (plan.kind === 'sendOnChain' && deps.invalidateOnChain) {
-        try {
-          const sent = await deps.invalidateOnChain(plan.owner, chainId, uid, passphrase);
-          result.onChain.push({ ...entry, txHash: sent.hash });
-        } catch (error) {
-          // No RPC for the chain, a refused transaction: the rest of the selection still goes ahead, and this one says why.
-          if (!(error instanceof AppError)) throw error;
-          result.onChain.push({ ...entry, reason: `${plan.reason} It was not sent: ${error.message}` });
-        }
-      } else result.onChain.push(entry);
+      // A mixed selection is split, never refusing the batch: the presign part is cancelled on chain. A transaction
+      // costs gas and cannot be undone, so it is the user's to send, from the wallet's decoded dialog.
+      result.onChain.push(plan.kind === 'sendOnChain' ? { ...entry, sendFrom: { account: plan.owner, chainId } } : entry);
     } else {
       const key = `${plan.chainId}:${plan.owner}`;
       const batch = batches.get(key) ?? { owner: plan.owner, chainId: plan.chainId, uids: [] };
@@ -105,7 +95,7 @@ function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Pl
     // Never in an off-chain batch: the live service refuses the whole batch with OnChainOrder.
     // CoW Desk holds the owner's key, so it sends invalidateOrder itself.
     const why = order.signingScheme === 'presign' ? 'A pre-signed order' : 'An order placed on-chain';
-    return { kind: 'sendOnChain', owner, reason: `${why} is cancelled on chain: CoW Desk sends invalidateOrder from its owner.` };
+    return { kind: 'sendOnChain', owner, reason: `${why} is cancelled on chain: its owner sends invalidateOrder to the settlement contract, which CoW Desk can do with the owner's key once you confirm.` };
   }
   return { kind: 'offChain', owner, chainId };
 }

@@ -1,4 +1,3 @@
-import type { Address, Hex } from 'viem';
 import { AppError } from '../../common/errors';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
@@ -14,8 +13,6 @@ import { cancelOrders } from './cancel-service';
 import { OrderTracker, type TrackerTiming } from './order-tracker';
 import { QuoteService } from './quote-service';
 import { submitSigned } from './submit-flow';
-import type { WalletTransactions } from '../wallet/wallet-transactions';
-import { randomUUID } from 'node:crypto';
 
 type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.tracked' | 'trade.cancel';
 
@@ -30,8 +27,6 @@ export interface TradingModuleOptions {
   log: Logger;
   timing?: Partial<TrackerTiming>;
   nowSeconds?: () => number;
-  /** The wallet's transactions: presign orders are cancelled on chain through it. */
-  wallet?: WalletTransactions;
 }
 
 export interface TradingModule {
@@ -101,12 +96,6 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
             signer,
             environment: options.environment,
             chainOf: (uid) => tracker.get(uid)?.chainId ?? settings.current().activeChainId,
-            ...(options.wallet
-              ? {
-                  invalidateOnChain: (owner: Address, chainId: number, uid: Hex, passphrase?: string) =>
-                    options.wallet!.send({ intentId: randomUUID(), kind: 'invalidate', account: owner, chainId, orderUid: uid }, passphrase),
-                }
-              : {}),
           },
           orderUids,
           passphrase,

@@ -170,8 +170,14 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
     expect(result.skipped).toEqual([]);
     expect(result.cancelled.sort()).toEqual(uids.slice(0, 2).sort());
     expect(result.onChain.map((entry) => entry.uid)).toEqual([uids[2]]);
-    const hash = result.onChain[0]!.txHash as Hex;
-    expect((await chainRead().getTransactionReceipt({ hash })).status).toBe('success');
+    // Nothing is sent on chain without the user: the answer says which key can send it, and the wallet's dialog does.
+    const [onChain] = result.onChain;
+    expect(onChain?.sendFrom).toEqual({ account: trader.address, chainId: 1 });
+    expect(await chainRead().readContract({ address: SETTLEMENT, abi: SETTLEMENT_READS, functionName: 'filledAmount', args: [uids[2]!] })).toBe(0n);
+    const invalidate = { intentId: newIntentId(), kind: 'invalidate' as const, account: onChain!.sendFrom!.account, chainId: onChain!.sendFrom!.chainId, orderUid: uids[2]! };
+    expect((await kit.call('wallet.preview', invalidate)).functionName).toBe('invalidateOrder');
+    await kit.call('wallet.send', { intent: invalidate });
+    expect(await kit.settled(invalidate.intentId)).toMatchObject({ status: 'confirmed' });
     expect(await chainRead().readContract({ address: SETTLEMENT, abi: SETTLEMENT_READS, functionName: 'filledAmount', args: [uids[2]!] })).toBe(maxUint256);
     for (const uid of uids.slice(0, 2)) expect((kit.sandbox.orders.get(uid) as { status: string }).status).toBe('cancelled');
   });

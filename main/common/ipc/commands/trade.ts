@@ -85,8 +85,11 @@ export const onChainCancellationSchema = z.strictObject({
   to: addressSchema,
   data: hexSchema,
   call: z.string(),
-  /** When CoW Desk holds the owner's key it sends invalidateOrder itself: the transaction's hash (receipts follow as wallet events). */
-  txHash: hexSchema.optional(),
+  /**
+   * When CoW Desk holds the owner's key: the account and chain to send invalidateOrder from, through
+   * the wallet's signing dialog (the transaction decoded by main before it is signed, like every other).
+   */
+  sendFrom: z.strictObject({ account: addressSchema, chainId: z.number().int() }).optional(),
 });
 
 export const cancelResultSchema = z.strictObject({
