@@ -140,6 +140,11 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     const wethBefore = await chain.balance(trader.address, WETH);
 
     const picker = page.getByRole('combobox', { name: 'Sell token' });
+    // The options carry the account's balances, read from the chain.
+    await picker.fill('usd');
+    const usdc = page.getByTestId('token-option').filter({ hasText: 'USD Coin' });
+    await expect.poll(() => usdc.getByTestId('option-balance').textContent()).toBe(new Intl.NumberFormat('en-US').format(Number((await chain.balance(trader.address, USDC)) / 10n ** 6n)));
+    await app.screenshot('trade-picker-balances');
     await picker.fill('eth');
     await page.getByTestId('token-option').filter({ hasText: 'native, sold via wrapping' }).click();
     const offer = page.getByTestId('wrap-then-sell');
@@ -204,6 +209,8 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
 
   it('cancelling two signed orders and a presign one: two off-chain at once, the presign one on chain from the wallet\'s dialog', async () => {
     const page = await open(TEST_ACCOUNTS.trader.privateKey);
+    const placed: string[] = [];
+    const submittedUid = async () => (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))?.split('/').pop();
     const place = async (scheme: 'eip712' | 'presign', amount: string) => {
       await page.getByLabel('Signing').selectOption(scheme);
       await page.getByLabel('Amount').fill(amount);
@@ -213,8 +220,10 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
       await page.getByTestId('review-sign').click();
       await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
       await page.keyboard.press('Enter');
-      await page.getByTestId('submitted').waitFor();
-      return (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))!.split('/').pop()!;
+      // The previous order's "submitted" stays until this one's answer replaces it.
+      await expect.poll(async () => { const uid = await submittedUid().catch(() => undefined); return uid !== undefined && !placed.includes(uid); }).toBe(true);
+      placed.push((await submittedUid())!);
+      return placed.at(-1)!;
     };
     const uids = [await place('eip712', '1'), await place('eip712', '2'), await place('presign', '3')];
     for (const uid of uids) await page.getByLabel(`Select ${uid.slice(0, 10)} for cancellation`).check();

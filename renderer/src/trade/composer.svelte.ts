@@ -198,10 +198,11 @@ export async function submitSigned(signed: SignedOrder): Promise<void> {
   run.error = null;
   // A failed submission must not leave the previous order's "submitted" on screen.
   run.result = null;
+  const used = run.quote;
   try {
-    run.result = await api.invoke('trade.submit', { draft, signed, quoteId: run.quote?.quoteId ?? null });
-    // A quote backs one order: the next one starts from a fresh quote.
-    run.quote = null;
+    run.result = await api.invoke('trade.submit', { draft, signed, quoteId: used?.quoteId ?? null });
+    // A quote backs one order: the next one starts from a fresh quote. One asked for meanwhile stays.
+    if (run.quote === used) run.quote = null;
     upsertTracked(run.result.order);
   } catch (error) {
     fail(error);
