@@ -241,6 +241,38 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await expect.poll(() => page.getByTestId('tracked-order').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')))).toEqual(['cancelled', 'cancelled', 'cancelled']);
   });
 
+  it('a pending transaction is sped up from Accounts: same nonce, higher fee, and the replacement is the one mined', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const client = sandbox.chain!.client(1);
+    await page.getByTestId('wallet-native').waitFor();
+    // Blocks only when the test says: the wrap stays pending.
+    await client.setAutomine(false);
+    try {
+      await page.getByTestId('wrap-amount').fill('0.5');
+      await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+      await page.getByTestId('tx-dialog').getByRole('button', { name: 'Sign and send' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
+      const row = page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.5 ETH into WETH' });
+      await expect.poll(() => row.first().getAttribute('data-status')).toBe('broadcast');
+      const [pending] = await client.getBlock({ blockTag: 'pending', includeTransactions: true }).then((block) => block.transactions);
+      await row.getByRole('button', { name: 'Speed up…' }).click();
+      await row.getByRole('alert').waitFor();
+      await app.screenshot('wallet-speed-up-confirm');
+      await row.getByRole('button', { name: 'Yes, send it' }).click();
+      await expect.poll(() => page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.5 ETH into WETH' }).evaluateAll((rows) => rows.map((one) => one.getAttribute('data-status')).sort())).toEqual(['broadcast', 'broadcast']);
+      const waiting = (await client.getBlock({ blockTag: 'pending', includeTransactions: true })).transactions;
+      // One transaction waits for the block: the replacement, with the same nonce and a higher fee.
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]!.nonce).toBe(pending!.nonce);
+      expect(waiting[0]!.maxFeePerGas! > pending!.maxFeePerGas!).toBe(true);
+      await client.mine({ blocks: 1 });
+      await expect.poll(() => page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.5 ETH into WETH' }).evaluateAll((rows) => rows.map((one) => one.getAttribute('data-status')).sort())).toEqual(['confirmed', 'replaced']);
+    } finally {
+      await client.setAutomine(true);
+    }
+  });
+
   it('a pasted address on no list is read from the chain and imported only after the warning', async () => {
     const page = await open(TEST_ACCOUNTS.trader.privateKey);
     const picker = page.getByRole('combobox', { name: 'Buy token' });
