@@ -24,7 +24,7 @@ import { signerHandlers } from './signer/signer-handlers';
 import type { PreviewFacts } from './signer/signing-preview';
 import { DEFAULT_LIST_URLS } from './tokens/snapshot';
 import { TokenLists } from './tokens/token-lists';
-import { readTokenFromChain } from './tokens/token-reader';
+import { tokenHandlers } from './tokens/token-handlers';
 import type { OrderDraft } from '../common/ipc/commands/signing';
 import { createSettingsModule } from './settings/settings-module';
 import type { SettingsService } from './settings/settings-service';
@@ -213,11 +213,7 @@ export function createServices(ports: ServicePorts): Services {
       ...trading.handlers,
       ...watcher.handlers,
       ...wallet.handlers,
-      'tokens.search': ({ chainId, query, limit }) => tokenLists.search(chainId, query, limit),
-      'tokens.pin': ({ chainId, address, pinned }) => tokenLists.pin(chainId, address, pinned),
-      'tokens.used': ({ chainId, address }) => tokenLists.used(chainId, address),
-      'tokens.inspect': ({ chainId, address }) => readTokenFromChain(wallet.clients.get(chainId), chainId, address),
-      'tokens.import': async ({ chainId, address }) => tokenLists.importToken(chainId, await readTokenFromChain(wallet.clients.get(chainId), chainId, address)),
+      ...tokenHandlers({ lists: tokenLists, chains: wallet.clients, api: settingsModule.api }),
     }, ports.deadlines ?? DEADLINES),
     ports.log,
   );

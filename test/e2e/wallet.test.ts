@@ -91,8 +91,11 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await order.scrollIntoViewIfNeeded();
     await app.screenshot('wallet-fill');
 
-    // Accounts lists the approval with its receipt and explorer link.
+    // Accounts lists the approval with its receipt and explorer link, and the balances with their USD values.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
+    const usdcHeld = Number(await chain.balance(noAllowance.address, USDC)) / 1e6;
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(usdcHeld * sandbox.prices.get(1, USDC)!);
+    await expect.poll(() => page.getByTestId(`balance-${USDC.toLowerCase()}`).textContent()).toContain(usd);
     const approval = page.getByTestId('tx-row').filter({ hasText: 'Approve 1 WETH to the CoW Protocol vault relayer' });
     await expect.poll(() => approval.getAttribute('data-status')).toBe('confirmed');
     expect(await approval.getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]{64}$/);

@@ -19,6 +19,14 @@ export const tokenCommands = {
   },
   /** The user accepted the warning: main reads the token from its chain again and adds it to the picker. */
   'tokens.import': { input: z.strictObject({ chainId: z.number().int(), address: addressSchema }), output: tokenEntrySchema },
+  /**
+   * USD price of each token from the token service (its cache first), for values shown beside balances.
+   * A decoration: a price that does not come within PRICE_DECORATION_MS, or at all, is null.
+   */
+  'tokens.usdPrices': {
+    input: z.strictObject({ chainId: z.number().int(), tokens: z.array(addressSchema).max(50) }),
+    output: z.record(z.string(), z.number().nullable()),
+  },
   /** A token was chosen in the picker: it leads the recent list next time. */
   'tokens.used': { input: z.strictObject({ chainId: z.number().int(), address: addressSchema }), output: z.null() },
 } as const;
