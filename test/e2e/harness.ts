@@ -165,3 +165,15 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     },
   };
 }
+
+/**
+ * A trader's start: past the welcome, on the Trade screen, with `privateKey` imported into the
+ * test keychain as "Trader" and chosen in the order form.
+ */
+export async function openTradeWithKey(app: RunningApp, privateKey: `0x${string}`): Promise<Page> {
+  await app.page.getByRole('button', { name: 'Skip for now' }).click();
+  await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade' }).click();
+  await app.services.router.handle('accounts.importKey', { label: 'Trader', privateKey, vault: 'keychain' });
+  await app.page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Trader' }).waitFor({ state: 'attached' });
+  return app.page;
+}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox';
 import { TEST_ACCOUNTS } from '../sandbox';
 import { chainTruth } from '../helpers/chain-truth';
-import { startApp, type RunningApp } from './harness';
+import { openTradeWithKey, startApp, type RunningApp } from './harness';
 
 const realNow = () => Math.floor(Date.now() / 1000);
 
@@ -19,11 +19,7 @@ describe('Trade screen in Chromium', () => {
   async function open(privateKey: Hex = TEST_ACCOUNTS.trader.privateKey, options: Parameters<typeof startApp>[0] = {}) {
     app = await startApp({ sandboxNow: realNow(), chain: true, ...options });
     sandbox = app.sandboxes.production.current()!;
-    await app.page.getByRole('button', { name: 'Skip for now' }).click();
-    await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade' }).click();
-    await app.services.router.handle('accounts.importKey', { label: 'Trader', privateKey, vault: 'keychain' });
-    await app.page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Trader' }).waitFor({ state: 'attached' });
-    return app.page;
+    return openTradeWithKey(app, privateKey);
   }
 
   /** Quotes expire 60 s after the sandbox's "now", which only moves when told: keep it at real time. */

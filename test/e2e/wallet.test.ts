@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chainTruth } from '../helpers/chain-truth';
 import { TEST_ACCOUNTS, UNLISTED_TOKEN, type Sandbox } from '../sandbox';
 import { seriousViolations } from './axe';
-import { startApp, type RunningApp } from './harness';
+import { openTradeWithKey, startApp, type RunningApp } from './harness';
 
 const realNow = () => Math.floor(Date.now() / 1000);
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
@@ -25,11 +25,7 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
   async function open(privateKey: Hex, colorScheme: 'light' | 'dark' = 'light') {
     app = await startApp({ sandboxNow: realNow(), chain: true, colorScheme });
     sandbox = app.sandboxes.production.current()!;
-    await app.page.getByRole('button', { name: 'Skip for now' }).click();
-    await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade' }).click();
-    await app.services.router.handle('accounts.importKey', { label: 'Trader', privateKey, vault: 'keychain' });
-    await app.page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Trader' }).waitFor({ state: 'attached' });
-    return app.page;
+    return openTradeWithKey(app, privateKey);
   }
   const syncSandboxClock = () => sandbox.clock.advance(Math.max(0, realNow() - sandbox.clock.now()));
   const allowance = (owner: Hex, token: Hex) =>
