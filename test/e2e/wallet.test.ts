@@ -142,7 +142,9 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     // The options carry the account's balances, read from the chain.
     await picker.fill('usd');
     const usdc = page.getByTestId('token-option').filter({ hasText: 'USD Coin' });
-    await expect.poll(() => usdc.getByTestId('option-balance').textContent()).toBe(new Intl.NumberFormat('en-US').format(Number((await chain.balance(trader.address, USDC)) / 10n ** 6n)));
+    const usdcHeld = Number((await chain.balance(trader.address, USDC)) / 10n ** 6n);
+    const usdcUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(usdcHeld * sandbox.prices.get(1, USDC)!);
+    await expect.poll(() => usdc.getByTestId('option-balance').textContent()).toBe(`${new Intl.NumberFormat('en-US').format(usdcHeld)} ≈ ${usdcUsd}`);
     await app.screenshot('trade-picker-balances');
     await picker.fill('eth');
     await page.getByTestId('token-option').filter({ hasText: 'native, sold via wrapping' }).click();
