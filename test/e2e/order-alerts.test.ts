@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { settleAndCheckChain } from '../helpers/chain-truth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../main/common/ipc/contract';
 import type { WatchEvent } from '../../main/common/notifications/notification-schema';
@@ -73,7 +74,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
 
     const settledAt = Date.now();
     let changedAt = settledAt;
-    await sandbox.onChain!.settle({ partialFraction: 0.5 });
+    await settleAndCheckChain(sandbox, { partialFraction: 0.5 });
     await expect.poll(async () => [await titlesFor(filled), await titlesFor(partial), await titlesFor(twice)], { timeout: WITHIN_MS }).toEqual([
       ['Order filled'], ['Order partially filled'], ['Order partially filled'],
     ]);
@@ -84,7 +85,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
     await expect.poll(() => titlesFor(cancelled), { timeout: WITHIN_MS }).toEqual(['Order cancelled']);
 
     changedAt = Date.now();
-    await sandbox.onChain!.settle({ partialFraction: 1 });
+    await settleAndCheckChain(sandbox, { partialFraction: 1 });
     sandbox.clock.advance(120);
     await expect.poll(async () => [await titlesFor(expiring), await titlesFor(twice)], { timeout: WITHIN_MS }).toEqual([
       ['Order expired'], ['Order partially filled', 'Order filled'],
@@ -113,7 +114,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
   it('History shows executed amounts and the execution price beside the limit; cancelling from the detail asks first', async () => {
     const partial = await place({ partiallyFillable: true, amount: 2n * 10n ** 18n });
     const open = await place({ limitFactor: 10n });
-    await sandbox.onChain!.settle({ partialFraction: 0.5 });
+    await settleAndCheckChain(sandbox, { partialFraction: 0.5 });
     await expect.poll(() => titlesFor(partial), { timeout: WITHIN_MS }).toEqual(['Order partially filled']);
     const { page } = app;
     await page.keyboard.press('Control+4');

@@ -1,4 +1,5 @@
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
+import { settleAndCheckChain } from '../helpers/chain-truth';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox';
 import { TEST_ACCOUNTS } from '../sandbox';
@@ -164,7 +165,7 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     await page.getByTestId('submitted').waitFor();
     const order = page.getByTestId('tracked-order').first();
     await expect.poll(() => order.getAttribute('data-status')).toBe('open');
-    await sandbox.onChain!.settle();
+    await settleAndCheckChain(sandbox);
     await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
     // Filled at the sandbox's price while the limit kept 0.5% slippage below the quote: the surplus is that 0.5%.
     const surplus = await page.getByTestId('tracked-surplus').textContent();

@@ -2,7 +2,7 @@ import type { Hex } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox';
 import { TEST_ACCOUNTS } from '../sandbox';
-import { chainTruth } from '../helpers/chain-truth';
+import { chainTruth, settleAndCheckChain } from '../helpers/chain-truth';
 import { openTradeWithKey, startApp, type RunningApp } from './harness';
 
 const realNow = () => Math.floor(Date.now() / 1000);
@@ -65,7 +65,7 @@ describe('Trade screen in Chromium', () => {
     await app.screenshot('trade-submitted');
 
     sandbox.clock.advance(30);
-    await sandbox.onChain!.settle();
+    await settleAndCheckChain(sandbox);
     expect((await chainTruth(sandbox).trades(uid)).map((trade) => trade.args.owner)).toEqual([TEST_ACCOUNTS.trader.address]);
     await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
     await app.screenshot('trade-filled');
@@ -83,11 +83,11 @@ describe('Trade screen in Chromium', () => {
   it('shows a partially fillable order filling in two batches', async () => {
     await open();
     const order = await quoteSignSubmit({ partial: true });
-    await sandbox.onChain!.settle({ partialFraction: 0.5 });
+    await settleAndCheckChain(sandbox, { partialFraction: 0.5 });
     await expect.poll(() => order.textContent()).toContain('50% filled');
     expect(await order.getAttribute('data-status')).toBe('open');
     await app.screenshot('trade-partial-fill');
-    await sandbox.onChain!.settle({ partialFraction: 1 });
+    await settleAndCheckChain(sandbox, { partialFraction: 1 });
     await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
     expect(await order.textContent()).toContain('100% filled');
   });

@@ -1,6 +1,6 @@
 import { erc20Abi, parseEther, type Hex } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chainTruth } from '../helpers/chain-truth';
+import { chainTruth, settleAndCheckChain } from '../helpers/chain-truth';
 import { TEST_ACCOUNTS, UNLISTED_TOKEN, type Sandbox } from '../sandbox';
 import { seriousViolations } from './axe';
 import { openTradeWithKey, startApp, type RunningApp } from './harness';
@@ -76,7 +76,7 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
 
     // GPv2Settlement settles it: the Trade event and the balances on chain are the proof.
     const usdcBefore = await chain.balance(noAllowance.address, USDC);
-    await sandbox.onChain!.settle();
+    await settleAndCheckChain(sandbox);
     const [trade, ...more] = await chain.trades(uid);
     expect(more).toEqual([]);
     expect(trade?.args).toMatchObject({ owner: noAllowance.address, sellToken: WETH, buyToken: USDC, sellAmount: ONE_WETH });
@@ -167,7 +167,7 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('submitted').waitFor();
     const uid = (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))!.split('/').pop()!;
-    await sandbox.onChain!.settle();
+    await settleAndCheckChain(sandbox);
     const [trade] = await chain.trades(uid);
     expect(trade?.args).toMatchObject({ owner: trader.address, sellToken: WETH, sellAmount: ONE_WETH });
     // One ETH (and the wrap's gas) left the account; the WETH it became was sold.
@@ -203,7 +203,7 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await expect.poll(async () => (await sandbox.onChain!.sync(), (sandbox.orders.get(uid) as { status: string }).status)).toBe('open');
     await expect.poll(() => order.getAttribute('data-status')).toBe('open');
 
-    await sandbox.onChain!.settle();
+    await settleAndCheckChain(sandbox);
     expect((await chainTruth(sandbox).trades(uid)).map((trade) => trade.args.owner)).toEqual([trader.address]);
     await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
   });

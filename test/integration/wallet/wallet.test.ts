@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDraft } from '../../../main/common/ipc/commands/signing';
 import { appDataFor } from '../../../main/common/trade/app-data-doc';
 import { marketOrderAmounts } from '../../../main/common/trade/order-math';
-import { chainTruth } from '../../helpers/chain-truth';
+import { chainTruth, settleAndCheckChain } from '../../helpers/chain-truth';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
 import { newIntentId, startWalletKit, type WalletKit } from './wallet-kit';
@@ -145,7 +145,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
       return (await kit.call('history.query', {})).rows.find((row) => row.uid === uid)?.status;
     };
     expect(await status()).toBe('presignaturePending');
-    expect((await kit.sandbox.onChain!.settle()).fills.map((fill) => fill.uid)).not.toContain(uid);
+    expect((await settleAndCheckChain(kit.sandbox)).fills.map((fill) => fill.uid)).not.toContain(uid);
 
     const presign = { intentId: newIntentId(), kind: 'presign' as const, account: trader.address, chainId: 1, orderUid: uid };
     await kit.call('wallet.send', { intent: presign });
@@ -153,7 +153,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
     await kit.sandbox.onChain!.sync();
     expect(await status()).toBe('open');
 
-    await kit.sandbox.onChain!.settle();
+    await settleAndCheckChain(kit.sandbox);
     const [trade] = await chainTruth(kit.sandbox).trades(uid);
     expect(trade?.args).toMatchObject({ owner: trader.address, sellAmount: BigInt(draft.sellAmount) });
     expect(await status()).toBe('fulfilled');

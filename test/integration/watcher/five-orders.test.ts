@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { settleAndCheckChain } from '../../helpers/chain-truth';
 import type { Hex } from 'viem';
 import type { WatchEvent } from '../../../main/common/notifications/notification-schema';
 import { TEST_ACCOUNTS } from '../../sandbox';
@@ -50,7 +51,7 @@ describe('five orders placed in the app', () => {
     const later = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, partiallyFillable: true, amount: 3n * 10n ** 18n });
 
     const settledAt = Date.now();
-    await kit.sandbox.onChain!.settle({ partialFraction: 0.5 });
+    await settleAndCheckChain(kit.sandbox, { partialFraction: 0.5 });
     await expect.poll(() => [shownFor(filled), shownFor(partial), shownFor(later)], { timeout: WITHIN_MS }).toEqual([
       ['Order filled'],
       ['Order partially filled'],
@@ -61,7 +62,7 @@ describe('five orders placed in the app', () => {
     await kit.call('trade.cancel', { orderUids: [cancelled as Hex] });
     await expect.poll(() => shownFor(cancelled), { timeout: WITHIN_MS }).toEqual(['Order cancelled']);
 
-    await kit.sandbox.onChain!.settle({ partialFraction: 1 });
+    await settleAndCheckChain(kit.sandbox, { partialFraction: 1 });
     kit.sandbox.clock.advance(120);
     await expect.poll(() => [shownFor(expiring), shownFor(later)], { timeout: WITHIN_MS }).toEqual([
       ['Order expired'],

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { settleAndCheckChain } from '../../helpers/chain-truth';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { USDC, WETH } from './tokens';
 import { startWatcherKit, type WatcherKit } from './watcher-kit';
@@ -31,7 +32,7 @@ describe('an order placed in the app, tracked by the Trade screen', () => {
     // Without the service's list (its integration is off in some environments) only the order itself tells.
     kit.sandbox.notifications.setEnabled(false);
     const uid = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC });
-    await kit.sandbox.onChain!.settle();
+    await settleAndCheckChain(kit.sandbox);
     await expect.poll(() => historyStatus(kit, uid), { timeout: WITHIN }).toBe('fulfilled');
     // A watcher round after the tracker: it must not miss the fill, nor tell it twice.
     await kit.tick();
@@ -43,7 +44,7 @@ describe('an order placed in the app, tracked by the Trade screen', () => {
   it('is notified within one tracking interval of the fill, with no watcher round', async () => {
     const uid = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC });
     const settledAt = Date.now();
-    await kit.sandbox.onChain!.settle();
+    await settleAndCheckChain(kit.sandbox);
     const isFill = () => kit.shown.some((shown) => shown.title.startsWith('Order filled') && shown.target.view === 'history' && shown.target.orderUid === uid.toLowerCase());
     await expect.poll(isFill, { timeout: WITHIN }).toBe(true);
     expect(Date.now() - settledAt).toBeLessThan(WITHIN);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { settleAndCheckChain } from '../../helpers/chain-truth';
 import { NOTIFICATION_TYPES } from '../../../main/common/protocol/api/notifications';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { DAI, USDC, WETH } from './tokens';
@@ -20,7 +21,7 @@ async function playAllSix(kit: WatcherKit) {
   const cancelled = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, limitFactor: 10n });
   const unfunded = await kit.submit(trader.address, { sellToken: DAI, buyToken: USDC, amount: 100n * 10n ** 18n });
   await kit.sandbox.onChain!.setBalance(1, trader.address, DAI, 0n);
-  await kit.sandbox.onChain!.settle({ partialFraction: 0.5 });
+  await settleAndCheckChain(kit.sandbox, { partialFraction: 0.5 });
   await kit.sandbox.onChain!.invalidate(cancelled);
   kit.sandbox.clock.advance(120);
   return { filled, partial, expiring, cancelled, unfunded };
