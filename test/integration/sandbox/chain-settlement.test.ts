@@ -87,12 +87,20 @@ describe('sandbox on a real chain: GPv2Settlement settles every order', () => {
     expect(() => sandbox.settle()).toThrow(/sandbox.onChain/);
   });
 
-  it('the contract itself refuses a flipped signature byte or a signature for another domain', async () => {
+  it('the contract itself refuses a flipped signature byte, a signature for another domain, and one over a changed type string', async () => {
     const struct = orderStruct(sandbox, { validTo: sandbox.clock.now() + 3007 });
     const account = privateKeyToAccount(trader.privateKey);
     const good = await account.signTypedData(orderTypedData(struct, domainFor(1, 'production')));
     const flipped = `${good.slice(0, 10)}${good[10] === 'a' ? 'b' : 'a'}${good.slice(11)}` as Hex;
     const wrongDomain = await account.signTypedData(orderTypedData(struct, domainFor(100, 'production')));
+    // The Order type string with one field renamed (feeAmount → fee): another type hash, so another digest.
+    const typed = orderTypedData(struct, domainFor(1, 'production'));
+    const { feeAmount, ...rest } = typed.message;
+    const renamedType = await account.signTypedData({
+      ...typed,
+      types: { Order: typed.types.Order.map((field) => (field.name === 'feeAmount' ? { ...field, name: 'fee' } : field)) },
+      message: { ...rest, fee: feeAmount },
+    } as never);
     const { settlement, solver } = sandbox.chain!.contracts;
     // The solver's liquidity: the contract pays the buy token out of its own balance.
     await sandbox.onChain!.setBalance(1, settlement, USDC, 10_000_000_000n);
@@ -118,6 +126,7 @@ describe('sandbox on a real chain: GPv2Settlement settles every order', () => {
     // A different recovered "owner" has no approved funds: the vault relayer's transferFrom fails.
     await expect(attempt(flipped)).rejects.toThrow(/revert/i);
     await expect(attempt(wrongDomain)).rejects.toThrow(/revert/i);
+    await expect(attempt(renamedType)).rejects.toThrow(/revert/i);
     expect(getAddress(trader.address)).toBe(account.address);
   });
 });
