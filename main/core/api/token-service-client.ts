@@ -9,7 +9,7 @@ import {
   type Pool,
 } from '../../common/protocol/api';
 import { addressSchema } from '../../common/protocol/api';
-import { RESPONSE_LIMITS, type ResponseLimitName } from '../../common/limits';
+import { PRICE_DECORATION_MS, RESPONSE_LIMITS, type ResponseLimitName } from '../../common/limits';
 import { resolveChain } from '../../common/protocol/chains';
 import { ApiError } from './api-error';
 import { chunk, mapConcurrent } from './batching';
@@ -31,6 +31,14 @@ export class TokenServiceClient {
   /** Cached for as long as the service's Cache-Control says (the live service sends none). */
   async usdPrice(chainId: number, token: string, signal?: AbortSignal) {
     return this.call('GET', `/${resolveChain(chainId).id}/tokens/${tokenPath(token)}/usdPrice`, tokenPriceSchema, { cache: true, signal, limit: 'small', endpoint: 'GET /{chainId}/tokens/{token}/usdPrice' });
+  }
+
+  /**
+   * The USD price shown beside an amount or a fee: a decoration, so it is waited for at most
+   * PRICE_DECORATION_MS, and a price the service does not have or does not send in time is null.
+   */
+  async decorationUsdPrice(chainId: number, token: string): Promise<number | null> {
+    return this.usdPrice(chainId, token, AbortSignal.timeout(PRICE_DECORATION_MS)).then((answer) => answer.price, () => null);
   }
 
   async topHolders(chainId: number, token: string, signal?: AbortSignal) {

@@ -1,5 +1,4 @@
 import type { tokenCommands } from '../../common/ipc/commands/tokens';
-import { PRICE_DECORATION_MS } from '../../common/limits';
 import type { ApiClient } from '../api/api-client';
 import type { Handlers } from '../ipc/router';
 import type { ChainClients } from '../wallet/chain-clients';
@@ -15,15 +14,12 @@ export interface TokenHandlerDeps {
 
 /** The picker's commands: the lists, the user's recent, pinned and imported tokens, and USD prices beside balances. */
 export function tokenHandlers({ lists, chains, api }: TokenHandlerDeps): Pick<Handlers, keyof typeof tokenCommands> {
-  // A price is a decoration: one that does not come within PRICE_DECORATION_MS is left out, never waited for.
-  const usdPrice = (chainId: number, token: string) =>
-    api.tokenService.usdPrice(chainId, token, AbortSignal.timeout(PRICE_DECORATION_MS)).then((answer) => answer.price, () => null);
   return {
     'tokens.search': ({ chainId, query, limit }) => lists.search(chainId, query, limit),
     'tokens.pin': ({ chainId, address, pinned }) => lists.pin(chainId, address, pinned),
     'tokens.used': ({ chainId, address }) => lists.used(chainId, address),
     'tokens.usdPrices': async ({ chainId, tokens }) =>
-      Object.fromEntries(await Promise.all(tokens.map(async (token) => [token.toLowerCase(), await usdPrice(chainId, token)] as const))),
+      Object.fromEntries(await Promise.all(tokens.map(async (token) => [token.toLowerCase(), await api.tokenService.decorationUsdPrice(chainId, token)] as const))),
     'tokens.inspect': ({ chainId, address }) => readTokenFromChain(chains.get(chainId), chainId, address),
     'tokens.import': async ({ chainId, address }) => lists.importToken(chainId, await readTokenFromChain(chains.get(chainId), chainId, address)),
   };

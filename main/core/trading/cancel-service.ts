@@ -93,7 +93,7 @@ function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Pl
   }
   if (route === 'onChainSettlement') {
     // Never in an off-chain batch: the live service refuses the whole batch with OnChainOrder.
-    // CoW Desk holds the owner's key, so it sends invalidateOrder itself.
+    // CoW Desk holds the owner's key, so the user can send invalidateOrder from it (the wallet's dialog).
     const why = order.signingScheme === 'presign' ? 'A pre-signed order' : 'An order placed on-chain';
     return { kind: 'sendOnChain', owner, reason: `${why} is cancelled on chain: its owner sends invalidateOrder to the settlement contract, which CoW Desk can do with the owner's key once you confirm.` };
   }

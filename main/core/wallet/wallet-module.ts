@@ -1,7 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Address } from 'viem';
 import { AppError } from '../../common/errors';
-import { PRICE_DECORATION_MS } from '../../common/limits';
 import { CONTRACTS } from '../../common/protocol/contracts';
 import type { Environment } from '../../common/protocol/environments';
 import type { ApiClient } from '../api/api-client';
@@ -63,8 +62,7 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
           accounts: options.accounts,
           environment: options.environment,
           explorerBase: () => options.settings.endpoints().explorer,
-          usdPrice: (chainId, token) =>
-            options.api.tokenService.usdPrice(chainId, token, AbortSignal.timeout(PRICE_DECORATION_MS)).then((answer) => answer.price, () => null),
+          usdPrice: (chainId, token) => options.api.tokenService.decorationUsdPrice(chainId, token),
           onChange: (record) => options.events.emit('wallet.transactionChanged', record),
           log: options.log,
         })
