@@ -188,6 +188,7 @@ export function createServices(ports: ServicePorts): Services {
     settings: settingsModule.settings,
     history,
     notifier: ports.notifier ?? { show: () => undefined },
+    chainClock: wallet.clients,
     log: ports.log,
     ...(ports.watcherTiming ? { timing: ports.watcherTiming } : {}),
     ...(ports.watcherNow ? { now: ports.watcherNow } : {}),

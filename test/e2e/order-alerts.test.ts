@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem';
-import { settleAndCheckChain } from '../helpers/chain-truth';
+import { chainTruth, settleAndCheckChain } from '../helpers/chain-truth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../main/common/ipc/contract';
 import type { WatchEvent } from '../../main/common/notifications/notification-schema';
@@ -74,7 +74,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
 
     const settledAt = Date.now();
     let changedAt = settledAt;
-    await settleAndCheckChain(sandbox, { partialFraction: 0.5 });
+    const first = await settleAndCheckChain(sandbox, { partialFraction: 0.5 });
     await expect.poll(async () => [await titlesFor(filled), await titlesFor(partial), await titlesFor(twice)], { timeout: WITHIN_MS }).toEqual([
       ['Order filled'], ['Order partially filled'], ['Order partially filled'],
     ]);
@@ -85,7 +85,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
     await expect.poll(() => titlesFor(cancelled), { timeout: WITHIN_MS }).toEqual(['Order cancelled']);
 
     changedAt = Date.now();
-    await settleAndCheckChain(sandbox, { partialFraction: 1 });
+    const second = await settleAndCheckChain(sandbox, { partialFraction: 1 });
     sandbox.clock.advance(120);
     await expect.poll(async () => [await titlesFor(expiring), await titlesFor(twice)], { timeout: WITHIN_MS }).toEqual([
       ['Order expired'], ['Order partially filled', 'Order filled'],
@@ -100,14 +100,16 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
     expect(await shown()).toHaveLength(7);
     await app.screenshot('order-alerts-center');
 
-    // Dated by the service where it says: the expiry at the order's validTo. The orderbook's answers carry no time for a
-    // fill or a cancellation (its notification list, cached 300 s, may come minutes later and then re-dates the event):
-    // until then they are dated when the change was read, within moments of it, not when a later round noticed.
+    // Dated by the service: the expiry at the order's validTo, each fill by its trade's block on chain (read over the
+    // wallet's node; the orderbook's answers carry no time). The orderbook gives no time for a cancellation either: it
+    // is dated when the change was read, within moments of it, unless the service's list (cached 300 s) says earlier.
     const events = (await call('notifications.list', {})).events as WatchEvent[];
     const eventOf = (uid: string, type: string) => events.find((event) => event.orderUid === uid.toLowerCase() && event.type === type)!;
+    const minedAt = (report: typeof first, uid: string) => chainTruth(sandbox).minedAt(report.fills.find((fill) => fill.uid === uid.toLowerCase())!.txHash);
     expect(eventOf(expiring, 'order_expired').occurredAt).toBe(Number(BigInt(`0x${expiring.slice(-8)}`)) * 1000);
-    expect(eventOf(filled, 'order_filled').occurredAt - settledAt).toBeLessThan(WITHIN_MS);
-    expect(eventOf(filled, 'order_filled').occurredAt).toBeGreaterThanOrEqual(settledAt - 1000);
+    expect(eventOf(filled, 'order_filled').occurredAt).toBe(await minedAt(first, filled));
+    expect(eventOf(partial, 'order_partially_filled').occurredAt).toBe(await minedAt(first, partial));
+    expect(eventOf(twice, 'order_filled').occurredAt).toBe(await minedAt(second, twice));
     expect(eventOf(cancelled, 'order_cancelled').occurredAt - cancelAt).toBeLessThan(WITHIN_MS);
   }, 90_000);
 

@@ -21,6 +21,11 @@ export function chainTruth(sandbox: Sandbox, chainId = 1) {
   const client = chain.client(chainId);
   return {
     balance: (owner: Address, token: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),
+    /** When the transaction's block was mined, epoch ms: the chain's own clock. */
+    async minedAt(hash: Hex): Promise<number> {
+      const { blockNumber } = await client.getTransactionReceipt({ hash });
+      return Number((await client.getBlock({ blockNumber })).timestamp) * 1000;
+    },
     async trades(uid: string): Promise<ChainTrade[]> {
       const logs = await client.getContractEvents({ address: chain.contracts.settlement, abi: SETTLEMENT_ABI, eventName: 'Trade', fromBlock: 0n });
       return (logs as unknown as ChainTrade[]).filter((log) => log.args.orderUid.toLowerCase() === uid.toLowerCase());

@@ -23,8 +23,8 @@ export interface NotificationCenter {
   setEnabled(enabled: boolean): void;
   add(account: string, item: unknown): void;
   list(account: string): unknown[];
-  /** Records an order event for the order's owner (the EthFlow user for EthFlow orders). */
-  emit(type: OrderEventType, order: OrderRecord, extra?: Record<string, string>): void;
+  /** Records an order event for the order's owner (the EthFlow user for EthFlow orders), dated `at` (unix seconds; default now). */
+  emit(type: OrderEventType, order: OrderRecord, extra?: Record<string, string>, at?: number): void;
 }
 
 const MESSAGES: Record<OrderEventType, string> = {
@@ -55,7 +55,7 @@ export function createNotificationCenter(clock: SandboxClock): NotificationCente
     },
     add: (account, item) => void listFor(account).push(item),
     list: (account) => [...listFor(account)],
-    emit: (type, order, extra = {}) => {
+    emit: (type, order, extra = {}, at = clock.now()) => {
       const account = order.ethflow?.sender ?? order.owner;
       // The "executed amount" is the order's fixed side: sold for sell orders, bought for buy orders.
       const executedAmount = order.struct.kind === 'sell' ? order.executedSell : order.executedBuy;
@@ -64,7 +64,7 @@ export function createNotificationCenter(clock: SandboxClock): NotificationCente
         account,
         type,
         message: MESSAGES[type],
-        timestamp: isoMicros(clock.now()),
+        timestamp: isoMicros(Math.max(at, clock.now())),
         metadata: { orderId: order.uid, executedAmount: executedAmount.toString(), ...extra },
       });
     },

@@ -52,3 +52,27 @@ export function limitPriceBase(order: Pick<FillFacts, 'sellAmount' | 'buyAmount'
   const sell = BigInt(order.sellAmount);
   return sell === 0n ? null : (BigInt(order.buyAmount) * 10n ** BigInt(sellDecimals)) / sell;
 }
+
+/** One trade of an order as the orderbook lists it: where it is on chain and what it bought. */
+export interface TradeOnChain {
+  blockNumber: number;
+  logIndex: number;
+  buyAmount: string;
+}
+
+/**
+ * The trade at which the order had bought `executedBuy` in all: the first, in
+ * chain order, whose running total reaches it. Its block is when the order
+ * reached that state. The bought side counts because it carries no network
+ * cost, so it means the same for sell and buy orders. Null when the trades
+ * listed do not reach it (the service has not indexed the trade yet).
+ */
+export function tradeReachingBought<T extends TradeOnChain>(trades: readonly T[], executedBuy: bigint): T | null {
+  const inChainOrder = [...trades].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+  let bought = 0n;
+  for (const trade of inChainOrder) {
+    bought += BigInt(trade.buyAmount);
+    if (bought >= executedBuy) return trade;
+  }
+  return null;
+}

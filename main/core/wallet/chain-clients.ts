@@ -24,6 +24,16 @@ export class ChainClients {
     return this.settings.current().rpcUrls[String(chainId)] ?? this.defaults[chainId];
   }
 
+  available(chainId: number): boolean {
+    return this.url(chainId) !== undefined;
+  }
+
+  /** When a block was mined, epoch ms: the chain's own clock. */
+  async blockTime(chainId: number, blockNumber: number): Promise<number> {
+    const block = await this.get(chainId).getBlock({ blockNumber: BigInt(blockNumber) });
+    return Number(block.timestamp) * 1000;
+  }
+
   /** Null when the chain can be used, else the reason in words (the UI links to Settings). */
   unavailableReason(chainId: number): string | null {
     if (this.url(chainId)) return null;

@@ -93,8 +93,13 @@ export class WatchStore {
       .get(partialOfOrder) as { id: string } | undefined;
   }
 
-  /** The service's own time for an event told before from the order's state. */
+  /**
+   * A better time for an event told before: the block of a fill's trade, the
+   * service's own item. The earliest known stands, since nothing happened
+   * after it was first seen: the read time, then the service's item (written
+   * once it noticed), then the block. An expiry stays at its validTo.
+   */
   restamp(id: string, occurredAt: number): void {
-    this.db.prepare('UPDATE watch_events SET occurred_at = ? WHERE id = ?').run(occurredAt, id);
+    this.db.prepare('UPDATE watch_events SET occurred_at = min(occurred_at, ?) WHERE id = ?').run(occurredAt, id);
   }
 }

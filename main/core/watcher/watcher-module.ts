@@ -12,6 +12,7 @@ import { AccountsRepo } from '../signer/accounts-repo';
 import { ServiceFeed } from './service-feed';
 import { TransitionStream } from './transition-stream';
 import { WatchStore } from './watch-store';
+import type { ChainClock } from './fill-dating';
 import { DEFAULT_WATCHER_TIMING, Watcher, type WatcherTiming } from './watcher';
 
 type NotificationCommand = 'notifications.list' | 'notifications.markRead' | 'notifications.status' | 'notifications.setPaused';
@@ -24,6 +25,8 @@ export interface WatcherModuleOptions {
   /** Open orders are read and stored through the history; its stored changes are the transition stream. */
   history: HistoryModule;
   notifier: Notifier;
+  /** The wallet's chain clients: fills are dated by their trade's block. */
+  chainClock: ChainClock;
   log: Logger;
   timing?: Partial<WatcherTiming>;
   now?: () => number;
@@ -69,6 +72,7 @@ export function createWatcherModule(options: WatcherModuleOptions): WatcherModul
     environment: () => settings.environment(),
     prefs: () => settings.current().notifications,
     notifier: options.notifier,
+    chainClock: options.chainClock,
     onChanged: () => events.emit('notifications.changed', watcher.status()),
     log: options.log,
     now,

@@ -11,6 +11,7 @@ import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
 import { eventsOfChange, orderFacts, type Candidate } from './order-events';
+import { FILL_TYPES, fillTime, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
 import type { RecordedChange, TransitionStream } from './transition-stream';
 import type { WatchStore } from './watch-store';
@@ -44,6 +45,7 @@ export interface WatcherOptions {
   environment: () => Environment;
   prefs: () => NotificationPrefs;
   notifier: Notifier;
+  chainClock: ChainClock;
   /** Events were stored or the state changed. */
   onChanged: () => void;
   log: Logger;
@@ -58,9 +60,12 @@ export interface WatcherOptions {
  * the history sync, this watcher's own round) recorded the change with it, and
  * dispatch() turns each into events once, advancing its cursor in the same
  * transaction that stores the events (stored first, then shown, so a crash can
- * lose a toast but never repeat one). The service's notification list adds
+ * lose a toast but never repeat one). A fill is then dated by the block of its
+ * trade, the chain's own time, where the chain has a node (the orderbook's
+ * answers carry no time). The service's notification list adds
  * what only it knows (insufficient balance, orders placed elsewhere) and its
- * dates; an item for an event already told is merged into it, not shown again.
+ * dates; an item for an event already told is merged into it, not shown again,
+ * and keeps the earliest time known (nothing happened after it was first seen).
  * Toggled-off types and quiet mode still store the event for the center.
  */
 export class Watcher {
@@ -132,12 +137,16 @@ export class Watcher {
     if (this.paused || this.stopped) return;
     const { stream } = this.options;
     const shows: DesktopNotification[] = [];
+    const fills: FillToDate[] = [];
     for (let changes = stream.pending(NOTIFICATIONS_CONSUMER); changes.length > 0; changes = stream.pending(NOTIFICATIONS_CONSUMER)) {
       stream.transaction(() => {
         for (const change of changes) {
           for (const candidate of this.fromChange(change)) {
-            const show = this.record(candidate);
-            if (show) shows.push(show);
+            const stored = this.record(candidate);
+            if (stored?.show) shows.push(stored.show);
+            if (stored && FILL_TYPES.has(candidate.type) && candidate.orderUid) {
+              fills.push({ id: stored.id, chainId: change.chainId, orderUid: candidate.orderUid, executedBuy: change.after.executedBuyAmount ?? '0' });
+            }
           }
           stream.advance(NOTIFICATIONS_CONSUMER, change.id);
         }
@@ -145,6 +154,16 @@ export class Watcher {
     }
     for (const show of shows) this.show(show);
     if (shows.length > 0) this.options.onChanged();
+    for (const fill of fills) void this.dateFill(fill);
+  }
+
+  /** A fill's time is its trade's block, where the chain can say. */
+  private async dateFill(fill: FillToDate): Promise<void> {
+    const { chainClock, log } = this.options;
+    const at = await fillTime({ orderbook: this.options.orderbook(), chainClock, log }, fill);
+    if (at === null || this.stopped) return;
+    this.options.store.restamp(fill.id, at);
+    this.options.onChanged();
   }
 
   private async round(): Promise<void> {
@@ -205,8 +224,7 @@ export class Watcher {
     if (orderEvent) {
       const told = this.options.store.findOrderEvent(`${environment}:${key}`, item.type === 'order_partially_filled' && item.executedAmount === null ? item.orderUid : null);
       if (told) {
-        // An expiry happened at the order's own validTo; the list only dates when the service noticed it.
-        if (item.type !== 'order_expired') this.options.store.restamp(told.id, occurredAt);
+        this.options.store.restamp(told.id, occurredAt);
         return null;
       }
     }
@@ -225,11 +243,11 @@ export class Watcher {
     };
     // An expiry happened at the order's own validTo (the user's, for EthFlow), whenever the list noticed it.
     const at = item.type === 'order_expired' && order ? userView(order).validTo * 1000 : occurredAt;
-    return this.record({ type: item.type, key, environment, account: item.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt: at, facts });
+    return this.record({ type: item.type, key, environment, account: item.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt: at, facts })?.show ?? null;
   }
 
-  /** Stores the event once; what to show, when it is new and wanted. */
-  private record(candidate: Candidate): DesktopNotification | null {
+  /** Stores the event once: its id when it is new, with what to show when it is wanted. */
+  private record(candidate: Candidate): { id: string; show: DesktopNotification | null } | null {
     const prefs = this.options.prefs();
     const wanted = prefs.events[PREF_OF_TYPE[candidate.type]] && !prefs.quietMode;
     const text = formatNotification(candidate.facts);
@@ -248,7 +266,8 @@ export class Watcher {
       body: text.body,
       notified: wanted,
     });
-    return stored && wanted ? { id, title: text.title, body: text.body, target: text.target } : null;
+    if (!stored) return null;
+    return { id, show: wanted ? { id, title: text.title, body: text.body, target: text.target } : null };
   }
 
   private show(notification: DesktopNotification): void {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { settleAndCheckChain } from '../../helpers/chain-truth';
+import { chainTruth, settleAndCheckChain } from '../../helpers/chain-truth';
 import type { Hex } from 'viem';
 import type { WatchEvent } from '../../../main/common/notifications/notification-schema';
-import { TEST_ACCOUNTS } from '../../sandbox';
+import { TEST_ACCOUNTS, type SettlementReport } from '../../sandbox';
 import { USDC, WETH } from './tokens';
 import { startWatcherKit, type WatcherKit } from './watcher-kit';
 
@@ -14,9 +14,10 @@ const WITHIN_MS = 3_000 + 5_000;
  * The trader's walk-through: five orders placed in the app fill, partly fill
  * (twice), get cancelled and expire. Each event is shown once, within one
  * tracking interval and before any watcher round, and the notification center
- * dates it by the service: its own item's time for fills and the
- * cancellation, the order's validTo for the expiry. Later rounds read the
- * service's list, which repeats every event: nothing is shown again.
+ * dates it by the service: a fill by its trade's block on chain (read over the
+ * wallet's node), the cancellation by the service's own item, the expiry by
+ * the order's validTo. Later rounds read the service's list, which repeats
+ * every event: nothing is shown again, and no date moves later.
  */
 describe('five orders placed in the app', () => {
   let kit: WatcherKit;
@@ -37,6 +38,8 @@ describe('five orders placed in the app', () => {
 
   const shownFor = (uid: string) => kit.shown.filter((shown) => shown.target.view === 'history' && shown.target.orderUid === uid.toLowerCase()).map((shown) => shown.title.split(':')[0]);
   const eventsFor = async (uid: string): Promise<WatchEvent[]> => (await kit.call('notifications.list', {})).events.filter((event) => event.orderUid === uid.toLowerCase());
+  const minedAt = (report: SettlementReport, uid: string) => chainTruth(kit.sandbox).minedAt(report.fills.find((fill) => fill.uid === uid)!.txHash);
+  const occurredAt = async (uid: string, type: string) => (await eventsFor(uid)).find((event) => event.type === type)?.occurredAt;
   const serviceTime = (uid: string, type: string) => {
     const items = kit.sandbox.notifications.list(trader.address) as { type?: string; timestamp?: string; metadata?: { orderId?: string } }[];
     const item = items.filter((entry) => entry.type === type && entry.metadata?.orderId?.toLowerCase() === uid.toLowerCase()).at(-1);
@@ -51,18 +54,21 @@ describe('five orders placed in the app', () => {
     const later = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, partiallyFillable: true, amount: 3n * 10n ** 18n });
 
     const settledAt = Date.now();
-    await settleAndCheckChain(kit.sandbox, { partialFraction: 0.5 });
+    const first = await settleAndCheckChain(kit.sandbox, { partialFraction: 0.5 });
     await expect.poll(() => [shownFor(filled), shownFor(partial), shownFor(later)], { timeout: WITHIN_MS }).toEqual([
       ['Order filled'],
       ['Order partially filled'],
       ['Order partially filled'],
     ]);
     expect(Date.now() - settledAt).toBeLessThan(WITHIN_MS);
+    // Dated by the block of the trade, before any round has read the service's list.
+    await expect.poll(() => occurredAt(filled, 'order_filled')).toBe(await minedAt(first, filled));
+    await expect.poll(() => occurredAt(partial, 'order_partially_filled')).toBe(await minedAt(first, partial));
 
     await kit.call('trade.cancel', { orderUids: [cancelled as Hex] });
     await expect.poll(() => shownFor(cancelled), { timeout: WITHIN_MS }).toEqual(['Order cancelled']);
 
-    await settleAndCheckChain(kit.sandbox, { partialFraction: 1 });
+    const second = await settleAndCheckChain(kit.sandbox, { partialFraction: 1 });
     kit.sandbox.clock.advance(120);
     await expect.poll(() => [shownFor(expiring), shownFor(later)], { timeout: WITHIN_MS }).toEqual([
       ['Order expired'],
@@ -82,9 +88,12 @@ describe('five orders placed in the app', () => {
       ['Order partially filled', 'Order filled'],
     ]);
 
-    // Dated by the service: its item's time for fills and the cancellation, validTo for the expiry.
-    const [filledEvent] = await eventsFor(filled);
-    expect(filledEvent?.occurredAt).toBe(serviceTime(filled, 'order_filled'));
+    // Dated by the service: the trade's block for fills (the service's item, written once the block is indexed, is no
+    // earlier), its item's time for the cancellation, validTo for the expiry.
+    expect(await occurredAt(filled, 'order_filled')).toBe(await minedAt(first, filled));
+    expect(serviceTime(filled, 'order_filled')).toBeGreaterThanOrEqual((await occurredAt(filled, 'order_filled'))!);
+    expect(await occurredAt(later, 'order_partially_filled')).toBe(await minedAt(first, later));
+    expect(await occurredAt(later, 'order_filled')).toBe(await minedAt(second, later));
     const [cancelEvent] = await eventsFor(cancelled);
     expect(cancelEvent?.occurredAt).toBe(serviceTime(cancelled, 'order_cancelled'));
     const [expiryEvent] = await eventsFor(expiring);

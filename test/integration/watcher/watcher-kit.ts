@@ -35,6 +35,8 @@ export async function startWatcherKit() {
         staging: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl },
       },
       notifier: { show: (notification) => void shown.push(notification) },
+      // The wallet's node of the sandbox chain: fills are dated by their trade's block.
+      defaultRpcUrls: sandbox.chain!.rpcUrls,
       watcherNow: () => clock.now,
     });
   const kit = {

@@ -60,11 +60,15 @@ const DEPLOYER: Address = getAddress('0xde910000000000000000000000000000000de910
 /**
  * One Hardhat runtime per process: every `create` below is a fresh chain, so
  * sandboxes in the same test file share the runtime's start-up, not state.
+ * Blocks may share a second, as on a fast chain: otherwise the setup's and
+ * each settlement's blocks, a second apart, would run the chain's clock ahead
+ * of the sandbox's (which moves only when a test says) and date every fill in
+ * the future.
  */
 let runtime: ReturnType<typeof createHardhatRuntimeEnvironment> | undefined;
 const hardhat = () =>
   (runtime ??= createHardhatRuntimeEnvironment({
-    networks: Object.fromEntries(SANDBOX_CHAIN_IDS.map((id) => [`chain${id}`, { type: 'edr-simulated' as const, chainId: id }])),
+    networks: Object.fromEntries(SANDBOX_CHAIN_IDS.map((id) => [`chain${id}`, { type: 'edr-simulated' as const, chainId: id, allowBlocksWithSameTimestamp: true }])),
   }));
 
 export async function startChains(options: ChainOptions = {}): Promise<SandboxChains> {

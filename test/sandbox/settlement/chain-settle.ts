@@ -167,7 +167,8 @@ async function settleTrades(state: SandboxState, chains: SandboxChains, chainId:
   const { tokens, prices, trades } = encodeTrades(planned);
   // The block's time follows the sandbox clock (never backwards), so validTo means the same to both.
   const latest = await client.getBlock();
-  await client.setNextBlockTimestamp({ timestamp: BigInt(Math.max(state.clock.now(), Number(latest.timestamp) + 1)) });
+  const blockTime = Math.max(state.clock.now(), Number(latest.timestamp));
+  await client.setNextBlockTimestamp({ timestamp: BigInt(blockTime) });
   const args = [tokens, prices, trades, [[], [], []]] as const;
   // Simulate first so a refusal names the contract's reason ("GPv2: invalid ecdsa signature", ...).
   await client.simulateContract({ account: solver, address: settlement, abi: SETTLEMENT_ABI, functionName: 'settle', args });
@@ -184,7 +185,7 @@ async function settleTrades(state: SandboxState, chains: SandboxChains, chainId:
     const trade = event.args as unknown as { owner: Address; sellToken: Address; buyToken: Address; sellAmount: bigint; buyAmount: bigint; orderUid: Hex };
     const entry = byUid.get(trade.orderUid.toLowerCase() as Hex);
     if (!entry) continue;
-    recordTrade(state, batch, entry, trade, log.logIndex ?? 0, report);
+    recordTrade(state, batch, entry, trade, { logIndex: log.logIndex ?? 0, blockTime }, report);
   }
   if (batch.trades.length > 0) state.competitions.push(batch);
 }
@@ -194,7 +195,7 @@ function recordTrade(
   batch: CompetitionRecord,
   { order, plan }: PlannedTrade,
   trade: { owner: Address; sellToken: Address; buyToken: Address; sellAmount: bigint; buyAmount: bigint },
-  logIndex: number,
+  { logIndex, blockTime }: { logIndex: number; blockTime: number },
   report: SettlementReport,
 ): void {
   const { struct, chainId } = order;
@@ -221,8 +222,9 @@ function recordTrade(
   for (const token of [struct.sellToken, struct.buyToken]) {
     batch.prices[token.toLowerCase()] = String(BigInt(Math.round(Number(state.prices.sellTokenPrice(chainId, token) ?? 0) * 1e18)));
   }
-  state.notifications.emit(complete ? 'order_filled' : 'order_partially_filled', order);
-  if (plan.surplusBps >= PRICE_IMPROVEMENT_BPS) state.notifications.emit('price_improvement', order, { surplusBps: plan.surplusBps.toString() });
+  // The notification service writes its item once the block is indexed: never dated before the block.
+  state.notifications.emit(complete ? 'order_filled' : 'order_partially_filled', order, {}, blockTime);
+  if (plan.surplusBps >= PRICE_IMPROVEMENT_BPS) state.notifications.emit('price_improvement', order, { surplusBps: plan.surplusBps.toString() }, blockTime);
   report.fills.push({
     uid: order.uid,
     chainId,

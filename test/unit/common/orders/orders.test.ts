@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userView } from '../../../../main/common/orders/ethflow';
-import { executedAmounts, executionPriceBase, filledPercent, limitPriceBase } from '../../../../main/common/orders/fill';
+import { executedAmounts, executionPriceBase, filledPercent, limitPriceBase, tradeReachingBought } from '../../../../main/common/orders/fill';
 import { cancelRoute, isCancellableStatus, isFinalStatus } from '../../../../main/common/orders/status';
 import { surplusBps, surplusVersusLimit, surplusVersusQuote } from '../../../../main/common/orders/surplus';
 import { serviceTimeOf, transitionsBetween, type OrderState } from '../../../../main/common/orders/transitions';
@@ -117,5 +117,23 @@ describe('validity: what the live service accepts', () => {
     expect(validityProblem('market', 3 * 3600)).toBeNull();
     expect(validityProblem('limit', 30 * 86_400)).toBeNull();
     expect(Math.max(...validityPresets('limit').map((preset) => preset.seconds))).toBeGreaterThan(MAX_MARKET_VALIDITY_SECONDS);
+  });
+});
+
+describe('the trade that brought an order to its state', () => {
+  const trade = (blockNumber: number, logIndex: number, buyAmount: bigint) => ({ blockNumber, logIndex, buyAmount: buyAmount.toString() });
+  // The orderbook lists trades newest first; the running total is counted in chain order.
+  const trades = [trade(30, 0, 5n), trade(20, 4, 3n), trade(20, 1, 2n)];
+
+  it('is the first trade, in chain order, at which the bought total reaches the amount', () => {
+    expect(tradeReachingBought(trades, 2n)).toEqual(trade(20, 1, 2n));
+    expect(tradeReachingBought(trades, 4n)).toEqual(trade(20, 4, 3n));
+    expect(tradeReachingBought(trades, 5n)).toEqual(trade(20, 4, 3n));
+    expect(tradeReachingBought(trades, 10n)).toEqual(trade(30, 0, 5n));
+  });
+
+  it('is none while the service has not listed enough trades', () => {
+    expect(tradeReachingBought(trades, 11n)).toBeNull();
+    expect(tradeReachingBought([], 1n)).toBeNull();
   });
 });

@@ -1,0 +1,50 @@
+import { tradeReachingBought } from '../../common/orders/fill';
+import type { NotificationType } from '../../common/protocol/api/notifications';
+import { MAX_TRADES_PAGE } from '../../common/protocol/api/trades';
+import type { OrderbookClient } from '../api/orderbook-client';
+import type { Logger } from '../log';
+
+/** The chain's clock, through the wallet's JSON-RPC node of each chain. */
+export interface ChainClock {
+  /** Whether a node is set for the chain; without one, fills keep the time they were read. */
+  available(chainId: number): boolean;
+  /** When the block was mined, epoch ms. */
+  blockTime(chainId: number, blockNumber: number): Promise<number>;
+}
+
+/** A stored fill event, to be dated by the block of the trade that made it. */
+export interface FillToDate {
+  id: string;
+  chainId: number;
+  orderUid: string;
+  /** What the order had bought in all when the fill was seen. */
+  executedBuy: string;
+}
+
+/** The events a trade makes, so the trade's block dates them. */
+export const FILL_TYPES: ReadonlySet<NotificationType> = new Set(['order_filled', 'order_partially_filled', 'price_improvement']);
+
+export interface FillDatingDeps {
+  orderbook: OrderbookClient;
+  chainClock: ChainClock;
+  log: Logger;
+}
+
+/**
+ * When a fill happened by the chain's clock: the block of the trade that
+ * brought the order to the amount it showed (the orderbook's answers carry no
+ * time). One trades request and one block read, only where the chain has a
+ * node; null without one, before the service lists the trade, or on any
+ * failure, and then the time the fill was read stands.
+ */
+export async function fillTime({ orderbook, chainClock, log }: FillDatingDeps, fill: FillToDate): Promise<number | null> {
+  if (!chainClock.available(fill.chainId)) return null;
+  try {
+    const trades = await orderbook.trades(fill.chainId, { orderUid: fill.orderUid }, { offset: 0, limit: MAX_TRADES_PAGE });
+    const trade = tradeReachingBought(trades, BigInt(fill.executedBuy));
+    return trade ? await chainClock.blockTime(fill.chainId, trade.blockNumber) : null;
+  } catch (error) {
+    log.warn('watcher: dating a fill by its block failed; it keeps the time it was read', { uid: fill.orderUid, error: String(error) });
+    return null;
+  }
+}
