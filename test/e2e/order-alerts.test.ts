@@ -2,7 +2,7 @@ import type { Address, Hex } from 'viem';
 import { chainTruth, settleAndCheckChain } from '../helpers/chain-truth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../main/common/ipc/contract';
-import type { WatchEvent } from '../../main/common/notifications/notification-schema';
+import type { NotificationEvent } from '../../main/common/notifications/notification-schema';
 import { appDataFor } from '../../main/common/trade/app-data-doc';
 import { marketOrderAmounts } from '../../main/common/trade/order-math';
 import { TEST_ACCOUNTS, type Sandbox } from '../sandbox';
@@ -103,7 +103,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
     // Dated by the service: the expiry at the order's validTo, each fill by its trade's block on chain (read over the
     // wallet's node; the orderbook's answers carry no time). The orderbook gives no time for a cancellation either: it
     // is dated when the change was read, within moments of it, unless the service's list (cached 300 s) says earlier.
-    const events = (await call('notifications.list', {})).events as WatchEvent[];
+    const events = (await call('notifications.list', {})).events as NotificationEvent[];
     const eventOf = (uid: string, type: string) => events.find((event) => event.orderUid === uid.toLowerCase() && event.type === type)!;
     const minedAt = (report: typeof first, uid: string) => chainTruth(sandbox).minedAt(report.fills.find((fill) => fill.uid === uid.toLowerCase())!.txHash);
     expect(eventOf(expiring, 'order_expired').occurredAt).toBe(Number(BigInt(`0x${expiring.slice(-8)}`)) * 1000);

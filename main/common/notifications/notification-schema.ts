@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES, type NotificationType } from '../protocol/api/notifications';
 import { environmentSchema } from '../protocol/environments';
-import type { NotificationEvent } from '../settings/settings-schema';
+import type { NotificationPref } from '../settings/settings-schema';
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
 /** The settings key that switches each type on or off. */
-export const PREF_OF_TYPE: Readonly<Record<NotificationType, NotificationEvent>> = {
+export const PREF_OF_TYPE: Readonly<Record<NotificationType, NotificationPref>> = {
   order_filled: 'filled',
   order_partially_filled: 'partiallyFilled',
   order_expired: 'expired',
@@ -25,7 +25,7 @@ export const TYPE_LABELS: Readonly<Record<NotificationType, string>> = {
 };
 
 /** One stored event of the notification center. */
-export const watchEventSchema = z.strictObject({
+export const notificationEventSchema = z.strictObject({
   /** Stable identity (type, order, and what makes a repeat distinct); the dedupe key. */
   id: z.string(),
   type: notificationTypeSchema,
@@ -42,7 +42,7 @@ export const watchEventSchema = z.strictObject({
   /** Shown on the desktop; false when its type was off or quiet mode was on. */
   notified: z.boolean(),
 });
-export type WatchEvent = z.infer<typeof watchEventSchema>;
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 
 export const notificationsQuerySchema = z.strictObject({
   type: notificationTypeSchema.optional(),
@@ -66,7 +66,7 @@ export const watcherStatusSchema = z.strictObject({
 export type WatcherStatus = z.infer<typeof watcherStatusSchema>;
 
 export const notificationsPageSchema = z.strictObject({
-  events: z.array(watchEventSchema),
+  events: z.array(notificationEventSchema),
   total: z.number().int().nonnegative(),
   status: watcherStatusSchema,
 });

@@ -47,9 +47,9 @@ export const endpointOverridesSchema = z.strictObject({
 /** Chain id (as a string key, JSON has no numeric keys) -> JSON-RPC URL. */
 export const rpcUrlsSchema = z.record(z.string().regex(/^\d+$/), baseUrlSchema);
 
-export const notificationEventSchema = z.enum(['filled', 'partiallyFilled', 'expired', 'cancelled', 'priceImprovement', 'insufficientBalance']);
-export type NotificationEvent = z.infer<typeof notificationEventSchema>;
-export const NOTIFICATION_EVENT_LABELS: Readonly<Record<NotificationEvent, string>> = {
+export const notificationPrefSchema = z.enum(['filled', 'partiallyFilled', 'expired', 'cancelled', 'priceImprovement', 'insufficientBalance']);
+export type NotificationPref = z.infer<typeof notificationPrefSchema>;
+export const NOTIFICATION_PREF_LABELS: Readonly<Record<NotificationPref, string>> = {
   filled: 'Order filled',
   partiallyFilled: 'Order partially filled',
   expired: 'Order expired',

@@ -11,7 +11,7 @@ import type { SettingsService } from '../settings/settings-service';
 import { AccountsRepo } from '../signer/accounts-repo';
 import { ServiceFeed } from './service-feed';
 import { TransitionStream } from './transition-stream';
-import { WatchStore } from './watch-store';
+import { NotificationStore } from './notification-store';
 import type { ChainClock } from './fill-dating';
 import { DEFAULT_WATCHER_TIMING, Watcher, type WatcherTiming } from './watcher';
 
@@ -52,7 +52,7 @@ export function createWatcherModule(options: WatcherModuleOptions): WatcherModul
   const db = storeState.store.db;
   const now = options.now ?? Date.now;
   const timing = { ...DEFAULT_WATCHER_TIMING, ...options.timing };
-  const store = new WatchStore(db);
+  const store = new NotificationStore(db);
   const accounts = new AccountsRepo(db);
   const serviceTarget = () => `${settings.environment()} ${settings.endpoints().tokenService}`;
   const feed = new ServiceFeed({

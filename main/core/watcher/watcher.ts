@@ -14,7 +14,7 @@ import { eventsOfChange, orderFacts, type Candidate } from './order-events';
 import { FILL_TYPES, fillTime, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
 import type { RecordedChange, TransitionStream } from './transition-stream';
-import type { WatchStore } from './watch-store';
+import type { NotificationStore } from './notification-store';
 
 export interface WatcherTiming {
   /** Between rounds. The notification list is cached 300 s by the API client, so most rounds read only orders. */
@@ -34,7 +34,7 @@ export interface WatcherHistory {
 }
 
 export interface WatcherOptions {
-  store: WatchStore;
+  store: NotificationStore;
   stream: TransitionStream;
   history: WatcherHistory;
   feed: ServiceFeed;

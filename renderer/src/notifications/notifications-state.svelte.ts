@@ -1,4 +1,4 @@
-import type { NotificationsQuery, WatchEvent, WatcherStatus } from '../../../main/common/notifications/notification-schema';
+import type { NotificationsQuery, NotificationEvent, WatcherStatus } from '../../../main/common/notifications/notification-schema';
 import { select } from '../history/history-state.svelte';
 import { api } from '../lib/api';
 import { humanError, navigate } from '../shell/app-state.svelte';
@@ -10,7 +10,7 @@ import { humanError, navigate } from '../shell/app-state.svelte';
  */
 export const center = $state({
   filter: {} as Omit<NotificationsQuery, 'limit'>,
-  events: [] as WatchEvent[],
+  events: [] as NotificationEvent[],
   total: 0,
   status: null as WatcherStatus | null,
   error: null as string | null,

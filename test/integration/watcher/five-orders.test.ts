@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chainTruth, settleAndCheckChain } from '../../helpers/chain-truth';
 import type { Hex } from 'viem';
-import type { WatchEvent } from '../../../main/common/notifications/notification-schema';
+import type { NotificationEvent } from '../../../main/common/notifications/notification-schema';
 import { TEST_ACCOUNTS, type SettlementReport } from '../../sandbox';
 import { USDC, WETH } from './tokens';
 import { startWatcherKit, type WatcherKit } from './watcher-kit';
@@ -37,7 +37,7 @@ describe('five orders placed in the app', () => {
   afterEach(async () => kit.stop());
 
   const shownFor = (uid: string) => kit.shown.filter((shown) => shown.target.view === 'history' && shown.target.orderUid === uid.toLowerCase()).map((shown) => shown.title.split(':')[0]);
-  const eventsFor = async (uid: string): Promise<WatchEvent[]> => (await kit.call('notifications.list', {})).events.filter((event) => event.orderUid === uid.toLowerCase());
+  const eventsFor = async (uid: string): Promise<NotificationEvent[]> => (await kit.call('notifications.list', {})).events.filter((event) => event.orderUid === uid.toLowerCase());
   const minedAt = (report: SettlementReport, uid: string) => chainTruth(kit.sandbox).minedAt(report.fills.find((fill) => fill.uid === uid)!.txHash);
   const occurredAt = async (uid: string, type: string) => (await eventsFor(uid)).find((event) => event.type === type)?.occurredAt;
   const serviceTime = (uid: string, type: string) => {

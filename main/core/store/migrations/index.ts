@@ -8,9 +8,10 @@ import { watcherEventsMigration } from './006-watcher-events';
 import { ordersReshapeMigration } from './007-orders-reshape';
 import { orderTransitionsMigration } from './008-order-transitions';
 import { transactionJournalMigration } from './009-transaction-journal';
+import { notificationsNameMigration } from './010-notifications-name';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
 export const MIGRATIONS: readonly Migration[] = [
   settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration,
-  ordersReshapeMigration, orderTransitionsMigration, transactionJournalMigration,
+  ordersReshapeMigration, orderTransitionsMigration, transactionJournalMigration, notificationsNameMigration,
 ];

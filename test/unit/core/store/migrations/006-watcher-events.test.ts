@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../../main/core/store/migrate';
 import { MIGRATIONS } from '../../../../../main/core/store/migrations';
 import { watcherEventsMigration } from '../../../../../main/core/store/migrations/006-watcher-events';
-import { WatchStore } from '../../../../../main/core/watcher/watch-store';
+import { NotificationStore } from '../../../../../main/core/watcher/notification-store';
 
 const event = (id: string, occurredAt: number) => ({
   id,
@@ -33,9 +33,10 @@ describe('migration: watcher events', () => {
     expect(tables).toEqual(['watch_events', 'watch_orders']);
   });
 
-  it('stores an event once per id and refuses unknown types', () => {
-    const db = open();
-    const store = new WatchStore(db);
+  it('stores an event once per id and refuses unknown types (through today\'s store, after the rename of 010)', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, MIGRATIONS);
+    const store = new NotificationStore(db);
     expect(store.record(event('production:order_filled:0x1', 1))).toBe(true);
     expect(store.record(event('production:order_filled:0x1', 2))).toBe(false);
     expect(store.list({ limit: 10 }).total).toBe(1);

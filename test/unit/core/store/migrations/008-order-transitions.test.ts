@@ -25,7 +25,7 @@ describe('migration 008: the one stream of order transitions', () => {
   it('is registered in order and drops the watcher\'s private snapshots', () => {
     expect(MIGRATIONS.indexOf(orderTransitionsMigration) + 1).toBe(orderTransitionsMigration.version);
     const tables = (open().prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'watch_%'").all() as { name: string }[]).map((t) => t.name);
-    expect(tables).toEqual(['watch_events']);
+    expect(tables).toEqual(['watch_events']); // 010 renames it
   });
 
   it('records a change of status or fills with the row write, whoever writes it; a first sighting or a rewrite is none', () => {

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { NotificationType } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
-import type { NotificationsQuery, WatchEvent } from '../../common/notifications/notification-schema';
+import type { NotificationsQuery, NotificationEvent } from '../../common/notifications/notification-schema';
 
 interface EventRow {
   id: string;
@@ -18,7 +18,7 @@ interface EventRow {
   notified: number;
 }
 
-const toEvent = (row: EventRow): WatchEvent => ({
+const toEvent = (row: EventRow): NotificationEvent => ({
   id: row.id,
   type: row.type,
   environment: row.environment,
@@ -33,15 +33,15 @@ const toEvent = (row: EventRow): WatchEvent => ({
   notified: row.notified === 1,
 });
 
-/** The notification center's events (migration 006): each told once, under its stable id. */
-export class WatchStore {
+/** The notifications the watcher told (migrations 006 and 010): each once, under its stable id. */
+export class NotificationStore {
   constructor(private readonly db: Database) {}
 
   /** Stores the event unless one with its id exists; true when it is new (and may be shown). */
-  record(event: Omit<WatchEvent, 'read'>): boolean {
+  record(event: Omit<NotificationEvent, 'read'>): boolean {
     const result = this.db
       .prepare(
-        `INSERT INTO watch_events (id, type, environment, account, chain_id, order_uid, source, occurred_at, title, body, notified)
+        `INSERT INTO notifications (id, type, environment, account, chain_id, order_uid, source, occurred_at, title, body, notified)
          VALUES (@id, @type, @environment, @account, @chainId, @orderUid, @source, @occurredAt, @title, @body, @notified)
          ON CONFLICT (id) DO NOTHING`,
       )
@@ -49,7 +49,7 @@ export class WatchStore {
     return result.changes === 1;
   }
 
-  list(query: NotificationsQuery & { limit: number }): { events: WatchEvent[]; total: number } {
+  list(query: NotificationsQuery & { limit: number }): { events: NotificationEvent[]; total: number } {
     const where: string[] = [];
     const params: unknown[] = [];
     if (query.type) {
@@ -62,21 +62,21 @@ export class WatchStore {
     }
     if (query.unreadOnly) where.push('read = 0');
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const rows = this.db.prepare(`SELECT * FROM watch_events ${clause} ORDER BY occurred_at DESC, rowid DESC LIMIT ?`).all(...params, query.limit) as EventRow[];
-    const { n } = this.db.prepare(`SELECT COUNT(*) AS n FROM watch_events ${clause}`).get(...params) as { n: number };
+    const rows = this.db.prepare(`SELECT * FROM notifications ${clause} ORDER BY occurred_at DESC, rowid DESC LIMIT ?`).all(...params, query.limit) as EventRow[];
+    const { n } = this.db.prepare(`SELECT COUNT(*) AS n FROM notifications ${clause}`).get(...params) as { n: number };
     return { events: rows.map(toEvent), total: n };
   }
 
   unread(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM watch_events WHERE read = 0').get() as { n: number }).n;
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM notifications WHERE read = 0').get() as { n: number }).n;
   }
 
   markRead(ids: readonly string[] | 'all'): void {
     if (ids === 'all') {
-      this.db.prepare('UPDATE watch_events SET read = 1 WHERE read = 0').run();
+      this.db.prepare('UPDATE notifications SET read = 1 WHERE read = 0').run();
       return;
     }
-    const mark = this.db.prepare('UPDATE watch_events SET read = 1 WHERE id = ?');
+    const mark = this.db.prepare('UPDATE notifications SET read = 1 WHERE id = ?');
     this.db.transaction(() => ids.forEach((id) => mark.run(id)))();
   }
 
@@ -86,10 +86,10 @@ export class WatchStore {
    * partial fill of that order.
    */
   findOrderEvent(id: string, partialOfOrder: string | null): { id: string } | undefined {
-    const exact = this.db.prepare('SELECT id FROM watch_events WHERE id = ?').get(id) as { id: string } | undefined;
+    const exact = this.db.prepare('SELECT id FROM notifications WHERE id = ?').get(id) as { id: string } | undefined;
     if (exact || !partialOfOrder) return exact;
     return this.db
-      .prepare("SELECT id FROM watch_events WHERE type = 'order_partially_filled' AND lower(order_uid) = lower(?) ORDER BY occurred_at DESC LIMIT 1")
+      .prepare("SELECT id FROM notifications WHERE type = 'order_partially_filled' AND lower(order_uid) = lower(?) ORDER BY occurred_at DESC LIMIT 1")
       .get(partialOfOrder) as { id: string } | undefined;
   }
 
@@ -100,6 +100,6 @@ export class WatchStore {
    * once it noticed), then the block. An expiry stays at its validTo.
    */
   restamp(id: string, occurredAt: number): void {
-    this.db.prepare('UPDATE watch_events SET occurred_at = min(occurred_at, ?) WHERE id = ?').run(occurredAt, id);
+    this.db.prepare('UPDATE notifications SET occurred_at = min(occurred_at, ?) WHERE id = ?').run(occurredAt, id);
   }
 }
