@@ -16,6 +16,7 @@ import { OrdersRepo } from './orders-repo';
 import type { Handlers } from '../ipc/router';
 import { SubmissionJournal } from './submission-journal';
 import { SyncService, type SyncTiming } from './sync-service';
+import { TransitionStream } from './transition-stream';
 
 export interface HistoryModuleOptions {
   storeState: StoreState;
@@ -33,6 +34,11 @@ export interface HistoryModule {
   /** Absent without a database. */
   readonly sync: SyncService | undefined;
   readonly journal: SubmissionJournal | undefined;
+  /**
+   * The one stream of order changes (migration 008): every stored change of
+   * an order, whoever read it. The Trade tracker and the watcher consume it.
+   */
+  readonly transitions: TransitionStream | undefined;
   /** Reconciles the submission journal, then syncs now and on the timer. */
   start(): Promise<void>;
   /** A pass now (resume from sleep, a user's click). */
@@ -113,6 +119,7 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
     }),
     sync,
     journal,
+    transitions: new TransitionStream(db),
     async start() {
       started = true;
       try {
@@ -151,6 +158,7 @@ function unavailable(reason: string): HistoryModule {
     handlers: Object.fromEntries(names.map((name) => [name, fail])) as unknown as HistoryModule['handlers'],
     sync: undefined,
     journal: undefined,
+    transitions: undefined,
     start: async () => undefined,
     syncNow: async () => undefined,
     storeOrders: () => undefined,

@@ -54,6 +54,16 @@ export class OrderTracker {
     this.schedule();
   }
 
+  /**
+   * Another reader (the history sync, the watcher, a cancellation from
+   * History) stored a change of a watched order: shown now, not at the next
+   * poll. Orders not watched are not this screen's.
+   */
+  learn(chainId: number, order: ApiOrder): void {
+    if (!this.get(order.uid)) return;
+    this.update(progressOf(order, chainId, this.options.explorerBase()));
+  }
+
   /** A read of every unfinished order that starts now (right after a cancellation, say). */
   async pollNow(): Promise<void> {
     // A poll already running may have read before the change the caller knows of: read again after it.

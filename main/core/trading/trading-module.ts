@@ -62,6 +62,23 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
     log: options.log,
     ...(options.timing ? { timing: options.timing } : {}),
   });
+  // Changes stored by anyone (the sync, the watcher, a cancellation from History) reach the tracked orders at once.
+  // The tracker only shows this session's orders, so it reads the stream from where it stands now.
+  let seen = history.transitions?.latestId() ?? 0;
+  const followTransitions = () => {
+    const stream = history.transitions;
+    if (!stream) return;
+    for (let changes = stream.after(seen); changes.length > 0; changes = stream.after(seen)) {
+      for (const change of changes) {
+        const stored = tracker.get(change.uid) ? history.orderOf(change.uid) : undefined;
+        if (stored) tracker.learn(stored.chainId, stored.order);
+      }
+      seen = changes.at(-1)!.id;
+    }
+  };
+  const unsubscribe = events.subscribe((event) => {
+    if (event === 'history.changed') followTransitions();
+  });
   const needStore = () => {
     const journal = history.journal;
     if (!journal || !options.signing) {
@@ -108,6 +125,9 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
         return result;
       },
     },
-    close: () => tracker.stop(),
+    close() {
+      unsubscribe();
+      tracker.stop();
+    },
   };
 }

@@ -4,7 +4,7 @@ import { serviceTimeOf, transitionsBetween, type OrderState } from '../../common
 import type { ApiOrder } from '../../common/protocol/api';
 import type { NotificationType } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
-import type { RecordedChange } from './transition-stream';
+import type { RecordedChange } from '../history/transition-stream';
 
 /** An event about to be stored (and maybe shown). */
 export interface Candidate {

@@ -10,7 +10,6 @@ import type { Logger } from '../log';
 import type { SettingsService } from '../settings/settings-service';
 import { AccountsRepo } from '../signer/accounts-repo';
 import { ServiceFeed } from './service-feed';
-import { TransitionStream } from './transition-stream';
 import { NotificationStore } from './notification-store';
 import type { ChainClock } from './fill-dating';
 import { DEFAULT_WATCHER_TIMING, Watcher, type WatcherTiming } from './watcher';
@@ -48,7 +47,7 @@ export interface WatcherModule {
  */
 export function createWatcherModule(options: WatcherModuleOptions): WatcherModule {
   const { storeState, events, api, settings } = options;
-  if (!('store' in storeState)) return unavailable(storeState.error);
+  if (!('store' in storeState) || !options.history.transitions) return unavailable('store' in storeState ? 'the history is not available' : storeState.error);
   const db = storeState.store.db;
   const now = options.now ?? Date.now;
   const timing = { ...DEFAULT_WATCHER_TIMING, ...options.timing };
@@ -63,7 +62,7 @@ export function createWatcherModule(options: WatcherModuleOptions): WatcherModul
   });
   const watcher = new Watcher({
     store,
-    stream: new TransitionStream(db),
+    stream: options.history.transitions,
     history: options.history,
     feed,
     orderbook: () => api.orderbook,

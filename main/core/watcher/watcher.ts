@@ -13,7 +13,7 @@ import type { Logger } from '../log';
 import { eventsOfChange, orderFacts, type Candidate } from './order-events';
 import { FILL_TYPES, fillTime, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
-import type { RecordedChange, TransitionStream } from './transition-stream';
+import type { RecordedChange, TransitionStream } from '../history/transition-stream';
 import type { NotificationStore } from './notification-store';
 
 export interface WatcherTiming {

@@ -18,7 +18,7 @@ const KEYCHAIN_SERVICE = 'CoW Desk watcher tests';
  * here: tests call tick() and look at what it did. restart() closes the
  * services and opens new ones on the same database, as a relaunch would.
  */
-export async function startWatcherKit() {
+export async function startWatcherKit(options: { trackerPollMs?: number } = {}) {
   // Orders the app places are settled on the sandbox chain by GPv2Settlement (sandbox.onChain).
   const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true });
   const dir = makeTempDir('cow-desk-watcher-');
@@ -38,6 +38,7 @@ export async function startWatcherKit() {
       // The wallet's node of the sandbox chain: fills are dated by their trade's block.
       defaultRpcUrls: sandbox.chain!.rpcUrls,
       watcherNow: () => clock.now,
+      ...(options.trackerPollMs ? { tradeTiming: { pollMs: options.trackerPollMs } } : {}),
     });
   const kit = {
     sandbox,

@@ -6,7 +6,7 @@ import { orderTransitionsMigration } from '../../../../../main/core/store/migrat
 import { OrdersRepo } from '../../../../../main/core/history/orders-repo';
 import { toOrderColumns } from '../../../../../main/core/history/order-row';
 import { apiOrderSchema } from '../../../../../main/common/protocol/api';
-import { TransitionStream } from '../../../../../main/core/watcher/transition-stream';
+import { TransitionStream } from '../../../../../main/core/history/transition-stream';
 import { apiOrderFixture } from '../../history/order-fixture';
 
 describe('migration 008: the one stream of order transitions', () => {

@@ -41,7 +41,17 @@ export class TransitionStream {
   /** Changes after the consumer's cursor, oldest first. */
   pending(consumer: string, limit = 500): RecordedChange[] {
     const cursor = this.db.prepare('SELECT last_id FROM order_transition_cursors WHERE consumer = ?').get(consumer) as { last_id: number } | undefined;
-    const rows = this.db.prepare('SELECT * FROM order_transitions WHERE id > ? ORDER BY id LIMIT ?').all(cursor?.last_id ?? 0, limit) as ChangeRow[];
+    return this.after(cursor?.last_id ?? 0, limit);
+  }
+
+  /** The id of the newest change (0 for none): where a consumer of this session's changes only starts. */
+  latestId(): number {
+    return (this.db.prepare('SELECT coalesce(max(id), 0) AS id FROM order_transitions').get() as { id: number }).id;
+  }
+
+  /** Changes after `id`, oldest first. */
+  after(id: number, limit = 500): RecordedChange[] {
+    const rows = this.db.prepare('SELECT * FROM order_transitions WHERE id > ? ORDER BY id LIMIT ?').all(id, limit) as ChangeRow[];
     return rows.map((row) => ({
       id: row.id,
       uid: row.uid,
