@@ -116,10 +116,15 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
   it('History shows executed amounts and the execution price beside the limit; cancelling from the detail asks first', async () => {
     const partial = await place({ partiallyFillable: true, amount: 2n * 10n ** 18n });
     const open = await place({ limitFactor: 10n });
-    await settleAndCheckChain(sandbox, { partialFraction: 0.5 });
-    await expect.poll(() => titlesFor(partial), { timeout: WITHIN_MS }).toEqual(['Order partially filled']);
     const { page } = app;
     await page.keyboard.press('Control+4');
+    // The partial order's detail is open while it fills: it follows the order, like the table behind it.
+    await page.getByTestId('history-row').filter({ hasText: partial.slice(0, 10) }).click();
+    await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('open');
+    await settleAndCheckChain(sandbox, { partialFraction: 0.5 });
+    await expect.poll(() => titlesFor(partial), { timeout: WITHIN_MS }).toEqual(['Order partially filled']);
+    await expect.poll(() => page.getByTestId('detail-filled').textContent(), { timeout: WITHIN_MS }).toBe('50% filled');
+    await page.getByRole('button', { name: '← Back to history' }).click();
     const row = page.getByTestId('history-row').filter({ hasText: partial.slice(0, 10) });
     await expect.poll(() => row.getByTestId('executed').textContent()).toMatch(/^1 WETH → [\d.,]+ USDC$/);
     const price = await row.getByTestId('price').textContent();
