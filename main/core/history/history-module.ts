@@ -68,8 +68,8 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
   const db = storeState.store.db;
   const repo = new OrdersRepo(db);
   const accounts = new AccountsRepo(db);
-  const journal = new SubmissionJournal(repo, now);
   const changed = () => events.emit('history.changed', { at: now() });
+  const journal = new SubmissionJournal(repo, now, changed);
   const sync = new SyncService({
     repo,
     orderbook: () => api.orderbook,

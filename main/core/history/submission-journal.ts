@@ -53,6 +53,8 @@ export class SubmissionJournal {
   constructor(
     private readonly repo: OrdersRepo,
     private readonly now: () => number = Date.now,
+    /** A journal write changed the stored history: open screens re-read it. */
+    private readonly onChange: () => void = () => undefined,
   ) {}
 
   /** Idempotent: recording the same UID again keeps the first record. */
@@ -74,6 +76,7 @@ export class SubmissionJournal {
         .run(uid, input.account, input.chainId, input.environment, JSON.stringify(input.order), 'submitting', now, now);
       this.repo.writeOrders([columns]);
     })();
+    this.onChange();
     return this.find(uid)!;
   }
 
@@ -102,6 +105,7 @@ export class SubmissionJournal {
           this.repo.writeOrders([toOrderColumns(order, submission.account, submission.chainId, submission.environment, this.now())]);
           this.setState(submission.uid, 'submitted', null, null);
         })();
+        this.onChange();
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) this.setState(submission.uid, 'unsent', UNSENT_MESSAGE, 'unsent');
         // Anything else (offline, 5xx): unknown yet, so the row stays as it is for the next start.
@@ -134,5 +138,7 @@ export class SubmissionJournal {
         this.repo.db.prepare('UPDATE orders SET status = ?, local_state = NULL WHERE uid = ? AND local_state IS NOT NULL').run(status, uid);
       }
     })();
+    // Inside reconcile's transaction, reconcile announces once it committed.
+    if (!this.repo.db.inTransaction) this.onChange();
   }
 }

@@ -99,7 +99,6 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
           signed,
           quoteId,
         );
-        events.emit('history.changed', { at: Date.now() });
         tracker.watch(result.order);
         return result;
       },
