@@ -98,6 +98,8 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
     await app.services.watcher.watcher!.tick();
     expect((await shown()).map((entry) => entry.tag).sort()).toEqual([...new Set((await shown()).map((entry) => entry.tag))].sort());
     expect(await shown()).toHaveLength(7);
+    await app.page.keyboard.press('Control+5');
+    await expect.poll(() => app.page.getByTestId('notification-row').count()).toBe(7);
     await app.screenshot('order-alerts-center');
 
     // Dated by the service: the expiry at the order's validTo, each fill by its trade's block on chain (read over the
