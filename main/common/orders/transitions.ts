@@ -60,8 +60,8 @@ export function transitionsBetween(before: OrderState | undefined, after: OrderS
  * When the event happened by the service's clock, in epoch ms, where the order
  * itself says: an expiry at its validTo. Fills and cancellations carry no time
  * in the orderbook's answers; the caller stamps them with the time the change
- * was read (within one tracking interval) until a dated source (the service's
- * notification) tells the time.
+ * was read (within one tracking interval) until a dated source tells an
+ * earlier one: a fill's block on chain, the service's notification.
  */
 export function serviceTimeOf(type: TransitionType, order: Pick<OrderState, 'validTo'>, readAt: number): number {
   return type === 'order_expired' ? order.validTo * 1000 : readAt;

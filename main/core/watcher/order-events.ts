@@ -15,7 +15,7 @@ export interface Candidate {
   chainId: number | null;
   orderUid: string | null;
   source: 'orders' | 'service';
-  /** Epoch ms by the service's clock where known (expiry, the service's own item), else when the change was stored. */
+  /** Epoch ms by the service's clock where known (expiry, the service's own item), else when the change was stored (a fill is then dated by its block). */
   occurredAt: number;
   facts: EventFacts;
 }
