@@ -50,6 +50,8 @@ export interface SyncCounts {
   /** Order and fill rows that changed in the store. */
   ordersWritten: number;
   tradesWritten: number;
+  /** Time the store spent writing, ms (the writer thread's own, for a file). */
+  writeMs: number;
 }
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -108,7 +110,9 @@ async function writeInSlices<T>(items: readonly T[], write: (slice: readonly T[]
 export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?: AbortSignal): Promise<SyncCounts> {
   const writer = openSyncWriter(deps.repo);
   try {
-    return await syncWith(deps, writer, scope, signal);
+    const counts = await syncWith(deps, writer, scope, signal);
+    // The batches are all committed once the last write has answered.
+    return { ...counts, writeMs: writer.busyMs() };
   } finally {
     await writer.close();
   }
@@ -116,7 +120,7 @@ export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?:
 
 async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, scope: SyncScope, signal?: AbortSignal): Promise<SyncCounts> {
   const { repo, orderbook } = deps;
-  const counts: SyncCounts = { pages: 0, byUidsCalls: 0, tradeCalls: 0, orders: 0, ordersWritten: 0, tradesWritten: 0 };
+  const counts: SyncCounts = { pages: 0, byUidsCalls: 0, tradeCalls: 0, orders: 0, ordersWritten: 0, tradesWritten: 0, writeMs: 0 };
   const cursor = repo.cursor(scope);
   const fetched = new Set<string>();
 

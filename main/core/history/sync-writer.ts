@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Trade } from '../../common/protocol/api';
 import { StoreWriter } from '../store/store-writer';
 import type { OrderColumns } from './order-row';
@@ -7,6 +8,8 @@ import { tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type OrdersRepo } from
 export interface SyncWriter {
   orders(rows: readonly OrderColumns[]): Promise<number>;
   trades(trades: readonly Trade[]): Promise<number>;
+  /** Time spent writing so far, ms: with the request budget, the other bound of a long sync. */
+  busyMs(): number;
   /** After the batches already sent are written. */
   close(): Promise<void>;
 }
@@ -19,16 +22,30 @@ export interface SyncWriter {
  */
 export function openSyncWriter(repo: OrdersRepo): SyncWriter {
   const thread = StoreWriter.forDatabase(repo.db);
+  let busy = 0;
   if (!thread) {
+    const timed = (write: () => number) => {
+      const began = performance.now();
+      const changed = write();
+      busy += performance.now() - began;
+      return changed;
+    };
     return {
-      orders: async (rows) => repo.writeOrders(rows, { refetchable: true }),
-      trades: async (trades) => repo.writeTrades(trades, { refetchable: true }),
+      orders: async (rows) => timed(() => repo.writeOrders(rows, { refetchable: true })),
+      trades: async (trades) => timed(() => repo.writeTrades(trades, { refetchable: true })),
+      busyMs: () => busy,
       close: async () => undefined,
     };
   }
+  const run = async (sql: string, rows: readonly Record<string, unknown>[]) => {
+    const { changes, ms } = await thread.run(sql, rows);
+    busy += ms;
+    return changes;
+  };
   return {
-    orders: async (rows) => (await thread.run(UPSERT_ORDER_SQL, rows as unknown as Record<string, unknown>[])).changes,
-    trades: async (trades) => (await thread.run(UPSERT_TRADE_SQL, trades.map(tradeParams))).changes,
+    orders: (rows) => run(UPSERT_ORDER_SQL, rows as unknown as Record<string, unknown>[]),
+    trades: (trades) => run(UPSERT_TRADE_SQL, trades.map(tradeParams)),
+    busyMs: () => busy,
     close: () => thread.close(),
   };
 }
