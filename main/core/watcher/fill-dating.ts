@@ -1,5 +1,6 @@
 import { tradeReachingBought } from '../../common/orders/fill';
-import type { NotificationType } from '../../common/protocol/api/notifications';
+import type { ApiOrder } from '../../common/protocol/api';
+import type { Notification, NotificationType } from '../../common/protocol/api/notifications';
 import { MAX_TRADES_PAGE } from '../../common/protocol/api/trades';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
@@ -47,4 +48,16 @@ export async function fillTime({ orderbook, chainClock, log }: FillDatingDeps, f
     log.warn('watcher: dating a fill by its block failed; it keeps the time it was read', { uid: fill.orderUid, error: String(error) });
     return null;
   }
+}
+
+/**
+ * Whether the stored order is already in the state the service's fill item
+ * speaks of, so its bought total finds the trade that made it: filled for a
+ * fill or a price improvement, the item's executed amount (of the order's own
+ * side) for a partial fill.
+ */
+export function storedOrderShows(order: ApiOrder, item: Notification): boolean {
+  if (item.type !== 'order_partially_filled') return order.status === 'fulfilled';
+  const executed = order.kind === 'sell' ? order.executedSellAmount : order.executedBuyAmount;
+  return item.executedAmount !== null && executed === item.executedAmount;
 }

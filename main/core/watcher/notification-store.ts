@@ -85,21 +85,28 @@ export class NotificationStore {
    * same id, or for a partial fill the item gives no amount for, the latest
    * partial fill of that order.
    */
-  findOrderEvent(id: string, partialOfOrder: string | null): { id: string } | undefined {
+  findOrderEvent(id: string, partialOfOrder: string | null): { id: string; exact: boolean } | undefined {
     const exact = this.db.prepare('SELECT id FROM notifications WHERE id = ?').get(id) as { id: string } | undefined;
-    if (exact || !partialOfOrder) return exact;
-    return this.db
+    if (exact) return { id: exact.id, exact: true };
+    if (!partialOfOrder) return undefined;
+    const latest = this.db
       .prepare("SELECT id FROM notifications WHERE type = 'order_partially_filled' AND lower(order_uid) = lower(?) ORDER BY occurred_at DESC LIMIT 1")
       .get(partialOfOrder) as { id: string } | undefined;
+    return latest && { id: latest.id, exact: false };
   }
 
   /**
-   * A better time for an event told before: the block of a fill's trade, the
-   * service's own item. The earliest known stands, since nothing happened
-   * after it was first seen: the read time, then the service's item (written
-   * once it noticed), then the block. An expiry stays at its validTo.
+   * The service's own time for an event told before. The earlier of the two
+   * stands, since nothing happened after it was first seen (the service's
+   * item is written once it noticed; a fill's block is earlier still). An
+   * expiry stays at its validTo.
    */
   restamp(id: string, occurredAt: number): void {
     this.db.prepare('UPDATE notifications SET occurred_at = min(occurred_at, ?) WHERE id = ?').run(occurredAt, id);
+  }
+
+  /** The chain's time of a fill (its trade's block): the truth, whatever the local clock read. */
+  dateByBlock(id: string, occurredAt: number): void {
+    this.db.prepare('UPDATE notifications SET occurred_at = ? WHERE id = ?').run(occurredAt, id);
   }
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
 import { eventsOfChange, orderFacts, type Candidate } from './order-events';
-import { FILL_TYPES, fillTime, type ChainClock, type FillToDate } from './fill-dating';
+import { FILL_TYPES, fillTime, storedOrderShows, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
 import type { RecordedChange, TransitionStream } from '../history/transition-stream';
 import type { NotificationStore } from './notification-store';
@@ -144,8 +144,8 @@ export class Watcher {
           for (const candidate of this.fromChange(change)) {
             const stored = this.record(candidate);
             if (stored?.show) shows.push(stored.show);
-            if (stored && FILL_TYPES.has(candidate.type) && candidate.orderUid) {
-              fills.push({ id: stored.id, chainId: change.chainId, orderUid: candidate.orderUid, executedBuy: change.after.executedBuyAmount ?? '0' });
+            if (stored && FILL_TYPES.has(candidate.type)) {
+              fills.push({ id: stored.id, chainId: change.chainId, orderUid: change.uid.toLowerCase(), executedBuy: change.after.executedBuyAmount ?? '0' });
             }
           }
           stream.advance(NOTIFICATIONS_CONSUMER, change.id);
@@ -162,7 +162,7 @@ export class Watcher {
     const { chainClock, log } = this.options;
     const at = await fillTime({ orderbook: this.options.orderbook(), chainClock, log }, fill);
     if (at === null || this.stopped) return;
-    this.options.store.restamp(fill.id, at);
+    this.options.store.dateByBlock(fill.id, at);
     this.options.onChanged();
   }
 
@@ -186,8 +186,9 @@ export class Watcher {
     try {
       const { items } = await this.options.feed.read(this.options.accounts().map((account) => account.address));
       if (this.stopped) return;
-      const shows = this.options.stream.transaction(() => items.map((item) => this.fromService(item, environment)).filter((show) => show !== null));
-      for (const show of shows) this.show(show);
+      const told = this.options.stream.transaction(() => items.map((item) => this.fromService(item, environment)));
+      for (const show of told.map((entry) => entry?.show)) if (show) this.show(show);
+      for (const fill of told.map((entry) => entry?.fill)) if (fill) void this.dateFill(fill);
     } catch (error) {
       fail(error, 'reading notifications');
     }
@@ -214,9 +215,11 @@ export class Watcher {
    * A service item, told in terms of the order when the history holds it.
    * Broadcasts and announcements are not order events. An item for an event
    * already told (from the order's change, or an earlier read of the list)
-   * only gives that event the service's time.
+   * only gives that event the service's time (not when the item names no
+   * amount and is only taken for the order's latest partial fill). A fill
+   * first told here is dated by its block too, once the stored order shows it.
    */
-  private fromService(item: Notification, environment: Environment): DesktopNotification | null {
+  private fromService(item: Notification, environment: Environment): { show: DesktopNotification | null; fill: FillToDate | null } | null {
     if (item.type === 'announcement' || item.account === null) return null;
     const occurredAt = Date.parse(item.createdAt);
     const orderEvent = item.type !== 'insufficient_balance' && item.orderUid !== null;
@@ -224,7 +227,7 @@ export class Watcher {
     if (orderEvent) {
       const told = this.options.store.findOrderEvent(`${environment}:${key}`, item.type === 'order_partially_filled' && item.executedAmount === null ? item.orderUid : null);
       if (told) {
-        this.options.store.restamp(told.id, occurredAt);
+        if (told.exact) this.options.store.restamp(told.id, occurredAt);
         return null;
       }
     }
@@ -243,7 +246,11 @@ export class Watcher {
     };
     // An expiry happened at the order's own validTo (the user's, for EthFlow), whenever the list noticed it.
     const at = item.type === 'order_expired' && order ? userView(order).validTo * 1000 : occurredAt;
-    return this.record({ type: item.type, key, environment, account: item.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt: at, facts })?.show ?? null;
+    const recorded = this.record({ type: item.type, key, environment, account: item.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt: at, facts });
+    if (!recorded) return null;
+    const dated = stored && FILL_TYPES.has(item.type) && storedOrderShows(stored.order, item);
+    const fill = dated ? { id: recorded.id, chainId: stored.chainId, orderUid: item.orderUid!.toLowerCase(), executedBuy: stored.order.executedBuyAmount ?? '0' } : null;
+    return { show: recorded.show, fill };
   }
 
   /** Stores the event once: its id when it is new, with what to show when it is wanted. */

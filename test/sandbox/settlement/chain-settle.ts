@@ -222,9 +222,9 @@ function recordTrade(
   for (const token of [struct.sellToken, struct.buyToken]) {
     batch.prices[token.toLowerCase()] = String(BigInt(Math.round(Number(state.prices.sellTokenPrice(chainId, token) ?? 0) * 1e18)));
   }
-  // The notification service writes its item once the block is indexed: never dated before the block.
-  state.notifications.emit(complete ? 'order_filled' : 'order_partially_filled', order, {}, blockTime);
-  if (plan.surplusBps >= PRICE_IMPROVEMENT_BPS) state.notifications.emit('price_improvement', order, { surplusBps: plan.surplusBps.toString() }, blockTime);
+  // The notification service writes its item once the block is indexed: a second after the block.
+  state.notifications.emit(complete ? 'order_filled' : 'order_partially_filled', order, {}, blockTime + 1);
+  if (plan.surplusBps >= PRICE_IMPROVEMENT_BPS) state.notifications.emit('price_improvement', order, { surplusBps: plan.surplusBps.toString() }, blockTime + 1);
   report.fills.push({
     uid: order.uid,
     chainId,
