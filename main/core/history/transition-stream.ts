@@ -31,9 +31,11 @@ interface ChangeRow {
 }
 
 /**
- * Reads the one stream of order changes. Each consumer keeps its own cursor
- * in the same database, advanced in the transaction that stores what it made
- * of the change, so a change is consumed exactly once across restarts.
+ * Reads the one stream of order changes. A consumer that must see each change
+ * exactly once across restarts (the notifications) keeps its cursor in the
+ * same database, advanced in the transaction that stores what it made of the
+ * change (pending/advance); one that only follows this session's changes (the
+ * Trade tracker) keeps its place in memory (latestId/after).
  */
 export class TransitionStream {
   constructor(private readonly db: Database) {}
