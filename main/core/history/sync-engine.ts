@@ -41,7 +41,8 @@ export interface SyncEngineDeps {
   onCommit?: (uids: readonly string[], what: 'orders' | 'trades', changed: number) => void;
 }
 
-export interface SyncCounts {
+/** What a pass counts as it goes. */
+interface PassCounts {
   pages: number;
   byUidsCalls: number;
   tradeCalls: number;
@@ -50,7 +51,10 @@ export interface SyncCounts {
   /** Order and fill rows that changed in the store. */
   ordersWritten: number;
   tradesWritten: number;
-  /** Time the store spent writing, ms (the writer thread's own, for a file). */
+}
+
+export interface SyncCounts extends PassCounts {
+  /** Time the store spent writing, ms (the writer thread's own, for a file), known once every write answered. */
   writeMs: number;
 }
 
@@ -111,16 +115,16 @@ export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?:
   const writer = openSyncWriter(deps.repo);
   try {
     const counts = await syncWith(deps, writer, scope, signal);
-    // The batches are all committed once the last write has answered.
+    // Every write of the pass has answered: the writer's time is complete.
     return { ...counts, writeMs: writer.busyMs() };
   } finally {
     await writer.close();
   }
 }
 
-async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, scope: SyncScope, signal?: AbortSignal): Promise<SyncCounts> {
+async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, scope: SyncScope, signal?: AbortSignal): Promise<PassCounts> {
   const { repo, orderbook } = deps;
-  const counts: SyncCounts = { pages: 0, byUidsCalls: 0, tradeCalls: 0, orders: 0, ordersWritten: 0, tradesWritten: 0, writeMs: 0 };
+  const counts: PassCounts = { pages: 0, byUidsCalls: 0, tradeCalls: 0, orders: 0, ordersWritten: 0, tradesWritten: 0 };
   const cursor = repo.cursor(scope);
   const fetched = new Set<string>();
 
@@ -230,7 +234,7 @@ async function syncTrades(
   writer: SyncWriter,
   scope: SyncScope,
   known: string | null,
-  counts: SyncCounts,
+  counts: PassCounts,
   signal?: AbortSignal,
 ): Promise<{ tradesHead: string | null; filled: string[] }> {
   const { orderbook } = deps;

@@ -74,22 +74,28 @@ export async function run<T>(action: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
+/**
+ * Calls `reread` after the stored history changed, at most every 300 ms: a
+ * sync writes page after page, and a screen re-reads once, not once per page.
+ * Answers the function that stops it.
+ */
+export function onHistoryChanged(reread: () => void): () => void {
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const stop = api.on('history.changed', () => {
+    pending ??= setTimeout(() => {
+      pending = undefined;
+      reread();
+    }, 300);
+  });
+  return () => {
+    clearTimeout(pending);
+    stop();
+  };
+}
+
 export function connectHistory(): () => void {
   void load();
   api.invoke('history.status').then((status) => (history.status = status), () => undefined);
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  const stops = [
-    api.on('history.status', (status) => (history.status = status)),
-    // Sync writes page after page: re-read at most every 300 ms, not once per page.
-    api.on('history.changed', () => {
-      pending ??= setTimeout(() => {
-        pending = undefined;
-        void load();
-      }, 300);
-    }),
-  ];
-  return () => {
-    clearTimeout(pending);
-    stops.forEach((stop) => stop());
-  };
+  const stops = [api.on('history.status', (status) => (history.status = status)), onHistoryChanged(() => void load())];
+  return () => stops.forEach((stop) => stop());
 }
