@@ -50,6 +50,7 @@ describe('About / health screen in Chromium', () => {
     await page.getByTestId('app-version').waitFor();
     await app.services.router.handle('settings.update', { environment: 'staging' });
     await page.getByText('Staging signs orders').waitFor();
-    expect(await page.getByTestId('environment').textContent()).toBe('staging');
+    // The warning and the health line come from two events; the line may paint a moment later.
+    await expect.poll(() => page.getByTestId('environment').textContent()).toBe('staging');
   });
 });
