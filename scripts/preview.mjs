@@ -22,7 +22,7 @@ const server = await startLoopbackServer({ router: services.router, events: serv
 console.log(`CoW Desk preview: open ${server.url}`);
 const stop = async () => {
   await server.close();
-  services.close();
+  await services.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);

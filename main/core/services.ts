@@ -103,7 +103,8 @@ export interface Services {
   readonly tokenLists: TokenLists;
   /** Balances, allowances and the journalled transactions of the keychain signer. */
   readonly wallet: WalletModule;
-  close(): void;
+  /** Stops every module and closes the store; answers once nothing writes to it (a cut sync pass has unwound, its writer thread let go). */
+  close(): Promise<void>;
 }
 
 /**
@@ -229,11 +230,11 @@ export function createServices(ports: ServicePorts): Services {
     watcher,
     tokenLists,
     wallet,
-    close: () => {
+    close: async () => {
       wallet.close();
       watcher.close();
       trading.close();
-      history.close();
+      await history.close();
       settingsModule.close();
       if ('store' in storeState) storeState.store.close();
     },

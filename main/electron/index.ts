@@ -144,10 +144,17 @@ function start(): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => {
+  // Quitting waits for the services to let go of the store (a sync pass mid-write commits or rolls back first).
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
     detach();
     removeTray();
-    services.close();
-    log.info('quit');
+    void services.close().finally(() => {
+      closed = true;
+      log.info('quit');
+      app.quit();
+    });
   });
 }

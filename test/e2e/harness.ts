@@ -157,7 +157,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     async stop() {
       await browser.close();
       await server.close();
-      services.close();
+      await services.close();
       await Promise.all([sandboxes.production.close(), sandboxes.staging.close()]);
       dir.remove();
       await clearKeychain();

@@ -53,7 +53,8 @@ export interface HistoryModule {
   liveUids(account: string, chainId: number, environment: Environment): string[];
   /** The stored order as the service last sent it, and its chain. */
   orderOf(uid: string): { order: ApiOrder; chainId: number } | undefined;
-  close(): void;
+  /** Stops the sync; answers once no pass writes to the store any more. */
+  close(): Promise<void>;
 }
 
 /**
@@ -141,9 +142,9 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       const row = repo.get(uid);
       return row ? { order: apiOrderOf(row), chainId: row.chain_id } : undefined;
     },
-    close() {
+    async close() {
       unsubscribe();
-      sync.stop();
+      await sync.stop();
     },
   };
 }
@@ -164,6 +165,6 @@ function unavailable(reason: string): HistoryModule {
     storeOrders: () => undefined,
     liveUids: () => [],
     orderOf: () => undefined,
-    close: () => undefined,
+    close: async () => undefined,
   };
 }

@@ -74,11 +74,13 @@ export class SyncService {
     void this.syncNow();
   }
 
-  stop(): void {
+  /** Cancels the pass and answers once it has unwound: its writes committed or rolled back, the writer thread closed. */
+  async stop(): Promise<void> {
     this.started = false;
     this.stopped = true;
     clearTimeout(this.timer);
     this.cancel();
+    await this.running;
   }
 
   cancel(): void {

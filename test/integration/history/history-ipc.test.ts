@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServices, type Services } from '../../../main/core/services';
+import { createServices, STORE_FILE, type Services } from '../../../main/core/services';
 import { startSandbox, TEST_ACCOUNTS, UNCONVERTIBLE_UID, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { placeOrder } from '../sandbox/sandbox-kit';
-import { requestCounts } from './history-kit';
+import { requestCounts, seedDistinct } from './history-kit';
 
 const trader = TEST_ACCOUNTS.trader.address;
 
@@ -32,7 +33,7 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
     await call('accounts.addWatchOnly', { label: 'Watched', address: trader });
   });
   afterEach(async () => {
-    services.close();
+    await services.close();
     await sandbox.close();
     dir.remove();
   });
@@ -53,6 +54,32 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
     expect((found as { rows: { uid: string }[] }).rows.map((row) => row.uid)).toEqual([uids[7]]);
     const bad = await services.router.handle('history.query', { limit: 100_000 });
     expect(bad).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
+
+  it('quits mid-sync only once the writer thread has let go of the store: nothing is written after, and the rows committed stay', async () => {
+    seedDistinct(sandbox, 1, trader, 3_000);
+    let written = 0;
+    const firstWrite = new Promise<void>((resolve) => services.events.subscribe((event, payload) => {
+      if (event !== 'history.status') return;
+      written = Math.max(written, ...(payload as { progress: { done: number }[] }).progress.map((entry) => entry.done));
+      if (written > 0) resolve();
+    }));
+    void services.router.handle('history.syncNow', undefined);
+    await firstWrite;
+    await services.close();
+    // Every connection is closed: SQLite checkpointed and removed the write-ahead log, and no thread writes into the directory.
+    expect(readdirSync(dir.path).filter((name) => name.startsWith(STORE_FILE))).toEqual([STORE_FILE]);
+    expect(existsSync(join(dir.path, `${STORE_FILE}-wal`))).toBe(false);
+
+    services = createServices({
+      userDataDir: dir.path,
+      appVersion: '0.1.0',
+      log: recordingLogger(),
+      defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+    });
+    const { total } = (await call('history.query', {})) as { total: number };
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(3_000);
   });
 
   it('shows an EthFlow order with its user as owner and the user\'s expiry, in the table, the detail and the CSV', async () => {

@@ -46,7 +46,7 @@ describe('history sync service: offline, resume, cancel', () => {
     url = DEAD_URL;
   });
   afterEach(async () => {
-    service.stop();
+    await service.stop();
     kit.close();
     await sandbox.close();
   });

@@ -154,7 +154,7 @@ export async function startHostileKit() {
       bff.mode(mode);
     },
     async stop() {
-      services.close();
+      await services.close();
       await orderbook.close();
       await bff.close();
       await sandbox.close();

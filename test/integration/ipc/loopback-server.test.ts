@@ -23,7 +23,7 @@ describe('loopback bridge over real HTTP', () => {
   });
   afterEach(async () => {
     await server.close();
-    services.close();
+    await services.close();
     dir.remove();
   });
 

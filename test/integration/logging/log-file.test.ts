@@ -77,7 +77,7 @@ describe('the log file after an import-sign-submit flow', () => {
   }, 60_000);
 
   afterAll(async () => {
-    services.close();
+    await services.close();
     await sandbox.close();
     dir.remove();
     const keytar = await loadKeytar();

@@ -20,7 +20,7 @@ describe('market commands in the composed app', () => {
     });
   });
   afterEach(async () => {
-    services.close();
+    await services.close();
     dir.remove();
     await sandbox.close();
   });

@@ -75,7 +75,7 @@ describe('fault suite against the sandbox', () => {
   }, 120_000);
 
   afterAll(async () => {
-    services.close();
+    await services.close();
     await sandbox.close();
     dir.remove();
     const keytar = await loadKeytar();

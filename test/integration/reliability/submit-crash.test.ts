@@ -99,7 +99,7 @@ describe('SIGKILL during submission: nothing lost, nothing duplicated', () => {
           }, { timeout: 5_000 })
           .toBe(true);
       } finally {
-        services.close();
+        await services.close();
       }
       outcomes.push(run.acknowledged ? 'acknowledged' : sandbox.orders.get(uid) ? 'on the service, not acknowledged' : 'never reached the service');
       const local = localRows(dir.path, uid);

@@ -18,7 +18,7 @@ describe('OS keychain through keytar', () => {
     services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: KEYCHAIN_SERVICE });
   });
   afterEach(async () => {
-    services.close();
+    await services.close();
     dir.remove();
     const keytar = await loadKeytar();
     for (const { account } of await keytar.findCredentials(KEYCHAIN_SERVICE)) await keytar.deletePassword(KEYCHAIN_SERVICE, account);

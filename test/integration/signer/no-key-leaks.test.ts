@@ -29,7 +29,7 @@ describe('the private key never leaves the vault', () => {
     services.events.subscribe((event, payload) => events.push({ event, payload }));
   });
   afterEach(async () => {
-    services.close();
+    await services.close();
     await sandbox.close();
     dir.remove();
     const keytar = await loadKeytar();
@@ -72,7 +72,7 @@ describe('the private key never leaves the vault', () => {
         .filter((file) => file.includes('sqlite'))
         .map((file): [string, string] => [`${file} (${when})`, readFileSync(join(dir.path, file)).toString('latin1')]);
     const whileRunning = storeFiles('running');
-    services.close();
+    await services.close();
 
     const haystacks: [string, string][] = [
       ...whileRunning,

@@ -26,7 +26,7 @@ describe('signing by intent with keys from the vaults', () => {
     services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
   });
   afterEach(async () => {
-    services.close();
+    await services.close();
     dir.remove();
     const keytar = await loadKeytar();
     for (const { account } of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, account);
@@ -45,7 +45,7 @@ describe('signing by intent with keys from the vaults', () => {
     expect(await recoverDigestSigner(eip712.digest, 'eip712', eip712.signature)).toBe(TEST_ADDRESS);
     const ethsign = await sign({ draft: { ...draft, signingScheme: 'ethsign' } });
     expect(await recoverDigestSigner(ethsign.digest, 'ethsign', ethsign.signature)).toBe(TEST_ADDRESS);
-    services.close();
+    await services.close();
 
     const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/integration/signer/fixtures/sign-in-new-process.ts', dir.path, JSON.stringify(draft), SERVICE], {
       encoding: 'utf8',
@@ -151,7 +151,7 @@ describe('signing what was reviewed', () => {
     services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
   });
   afterEach(async () => {
-    services.close();
+    await services.close();
     dir.remove();
     const keytar = await loadKeytar();
     for (const { account } of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, account);

@@ -40,6 +40,6 @@ describe('SQLite store on a real file', () => {
     const answer = await services.router.handle('app.health', undefined);
     expect(answer).toMatchObject({ ok: true, value: { store: { opened: false, path: join(dir.path, STORE_FILE) } } });
     expect(JSON.stringify(answer)).toMatch(/could not be opened/);
-    services.close();
+    await services.close();
   });
 });

@@ -126,7 +126,7 @@ export async function startTradingKit(options: KitOptions = {}) {
     quoteDraft,
     signAndSubmit,
     async stop() {
-      services.close();
+      await services.close();
       await sandbox.close();
       dir.remove();
       const keytar = await loadKeytar();

@@ -22,7 +22,7 @@ describe('unknown token from the chain', () => {
 
     const imported = await kit.call('tokens.import', { chainId: 1, address: UNLISTED_TOKEN.address });
     expect(imported).toMatchObject({ symbol: 'MYST', name: 'Mystery Token', decimals: 9, lists: ['Imported by you'], native: false });
-    kit.restart();
+    await kit.restart();
     const found = await kit.call('tokens.search', { chainId: 1, query: 'myst', limit: 10 });
     expect(found.results).toEqual([expect.objectContaining({ address: UNLISTED_TOKEN.address, decimals: 9, lists: ['Imported by you'] })]);
   });
@@ -41,7 +41,7 @@ describe('unknown token from the chain', () => {
     kit = await startWalletKit();
     await kit.call('tokens.import', { chainId: 1, address: UNLISTED_TOKEN.address });
     await kit.call('tokens.import', { chainId: 1, address: UNLISTED_TOKEN.address });
-    kit.restart();
+    await kit.restart();
     expect((await kit.call('tokens.search', { chainId: 1, query: 'MYST', limit: 10 })).results).toHaveLength(1);
   });
 

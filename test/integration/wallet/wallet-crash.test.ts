@@ -53,7 +53,7 @@ describe('SIGKILL between signing a transaction and its receipt: one transaction
     kit = await startWalletKit();
     await kit.importKey(noAllowance.privateKey, 'Crash');
     // The child opens the same files: the parent's services step aside until each restart.
-    kit.close();
+    await kit.close();
   }, 120_000);
   afterAll(() => kit?.stop());
 
@@ -77,7 +77,7 @@ describe('SIGKILL between signing a transaction and its receipt: one transaction
       if (afterKill[0]) nodeKnew = (await client.getTransaction({ hash: afterKill[0].hash }).catch(() => null)) !== null;
 
       // Restart: the real services on the same files reconcile the journal, then the click is retried.
-      const services = kit.restart();
+      const services = await kit.restart();
       await services.wallet.transactions!.reconcile();
       await kit.call('wallet.send', { intent });
     } finally {
@@ -85,7 +85,7 @@ describe('SIGKILL between signing a transaction and its receipt: one transaction
     }
     await client.mine({ blocks: 1 });
     const final = await kit.settled(intent.intentId);
-    kit.close();
+    await kit.close();
 
     const rows = journalled(kit.dir, intent.intentId);
     expect(rows).toHaveLength(1);

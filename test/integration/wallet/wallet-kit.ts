@@ -37,8 +37,8 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
     });
   let services: Services = open();
   let open_ = true;
-  const close = () => {
-    if (open_) services.close();
+  const close = async () => {
+    if (open_) await services.close();
     open_ = false;
   };
   const transactionEvents: TxRecord[] = [];
@@ -86,8 +86,8 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
     settled,
     importKey: (privateKey: `0x${string}`, label = 'Trader') => call('accounts.importKey', { label, privateKey, vault: 'keychain' }),
     /** Closes the services and opens them again on the same files: an app restart. */
-    restart() {
-      close();
+    async restart() {
+      await close();
       services = open();
       open_ = true;
       listen();
@@ -97,7 +97,7 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
     close,
     nonce: (address: Address) => chain.client(1).getTransactionCount({ address }),
     async stop() {
-      close();
+      await close();
       await sandbox.close();
       dir.remove();
       const keytar = await loadKeytar();

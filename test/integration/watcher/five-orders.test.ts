@@ -78,7 +78,7 @@ describe('five orders placed in the app', () => {
     // Rounds read the service's list, which tells each event again; a relaunch reads it once more.
     await kit.tick();
     await kit.tick();
-    kit.restart();
+    await kit.restart();
     await kit.tick();
     expect([shownFor(filled), shownFor(partial), shownFor(cancelled), shownFor(expiring), shownFor(later)]).toEqual([
       ['Order filled'],

@@ -62,7 +62,7 @@ describe('order watcher: six event types through a recording Notifier', () => {
 
     // Another round, and a relaunch on the same database: the service lists the same items, the orders are unchanged.
     await kit.tick();
-    kit.restart();
+    await kit.restart();
     await kit.tick();
     expect(kit.shown).toHaveLength(6);
 

@@ -45,8 +45,8 @@ export async function startWatcherKit(options: { trackerPollMs?: number } = {}) 
     shown,
     clock,
     services: open(),
-    restart() {
-      kit.services.close();
+    async restart() {
+      await kit.services.close();
       kit.services = open();
     },
     tick: () => kit.services.watcher.watcher!.tick(),
@@ -94,7 +94,7 @@ export async function startWatcherKit(options: { trackerPollMs?: number } = {}) 
       return (await kit.call('trade.submit', { draft, signed, quoteId: null })).uid;
     },
     async stop() {
-      kit.services.close();
+      await kit.services.close();
       await sandbox.close();
       dir.remove();
       const keytar = await loadKeytar();
