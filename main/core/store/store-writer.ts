@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
-import type { WriterReply, WriterRequest } from './writer-thread';
+import { WAL_CHECKPOINT_PAGES } from './open-store';
+import type { WriterData, WriterReply, WriterRequest } from './writer-thread';
 
 /** Where the writer thread's code is: built next to the main bundle (electron.vite.config.ts), or the source beside this file. */
 function threadEntry(): string {
@@ -41,7 +42,7 @@ export class StoreWriter {
     const entry = threadEntry();
     // From source (tests, the bench) the entry is TypeScript that Node runs by stripping the types: no loader
     // of the parent's (tsx) is needed, and none is inherited, so the thread starts as fast as the built one.
-    this.worker = new Worker(entry, { workerData: { path }, ...(entry.endsWith('.ts') ? { execArgv: [] } : {}) });
+    this.worker = new Worker(entry, { workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES } satisfies WriterData, ...(entry.endsWith('.ts') ? { execArgv: [] } : {}) });
     // A writer left open must not keep the process alive; close() is the normal end.
     this.worker.unref();
     this.worker.on('message', (reply: WriterReply) => {

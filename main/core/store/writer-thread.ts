@@ -10,6 +10,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3, { type Statement } from 'better-sqlite3';
 
+export interface WriterData {
+  path: string;
+  /** The store's wal_autocheckpoint (open-store.ts). */
+  checkpointPages: number;
+}
+
 export interface WriterRequest {
   id: number;
   /** One statement, run once per row (named parameters). */
@@ -30,8 +36,13 @@ const TRANSACTION_MS = 50;
 
 const port = parentPort;
 if (port) {
-  const db = new BetterSqlite3((workerData as { path: string }).path);
+  const { path, checkpointPages } = workerData as WriterData;
+  const db = new BetterSqlite3(path);
   db.pragma('busy_timeout = 5000');
+  db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
+  // Each batch's savepoint keeps the pages it first changes, to roll the batch back alone: in memory, not a temp
+  // file written (and its kernel time paid) for every page of every index a batch touches (issue 17: a third of the writer).
+  db.pragma('temp_store = MEMORY');
   db.pragma('foreign_keys = ON');
   // Only data the service holds comes through here: a power cut may lose the last commits, which the next sync fetches again.
   db.pragma('synchronous = NORMAL');
@@ -43,8 +54,12 @@ if (port) {
     if (!open) return;
     let { replies } = open;
     open = null;
+    const began = performance.now();
     try {
       db.exec('COMMIT');
+      // The commit (and the checkpoint it may set off) is the writer's time too: counted with the last batch.
+      const last = replies.at(-1);
+      if (last && 'ms' in last) last.ms += performance.now() - began;
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
       replies = replies.map((reply) => ({ id: reply.id, error: describe(error) }));
@@ -55,6 +70,8 @@ if (port) {
   port.on('message', (request: WriterRequest) => {
     if (request.close) {
       commit();
+      // What the pass left in the log goes into the file here, not at some later small write of the main thread.
+      db.pragma('wal_checkpoint(PASSIVE)');
       db.close();
       port.postMessage({ id: request.id, changes: 0, ms: 0 } satisfies WriterReply);
       port.close();
