@@ -1,10 +1,10 @@
-import { performance } from 'node:perf_hooks';
 import type { SyncProgress } from '../../common/history/history-schema';
 import type { ApiOrder, Trade } from '../../common/protocol/api';
 import { chunk } from '../api/batching';
 import type { OrderbookClient } from '../api/orderbook-client';
 import { toOrderColumns } from './order-row';
 import { tradeAtOrBefore, tradeKey, type OrdersRepo, type SyncScope } from './orders-repo';
+import { SlicedWrites } from './sliced-writes';
 import { openSyncWriter, type SyncWriter } from './sync-writer';
 
 /**
@@ -23,14 +23,6 @@ export const BY_UIDS_CHUNK = 128;
 const EXPIRY_WINDOW = 1000;
 /** Open orders refreshed per pass besides those with news (new fills, validity run out): catches cancellations made elsewhere. */
 export const REFRESH_ROTATION = 48;
-/**
- * Main-thread time a slice of rows may take to build (and, for an in-memory
- * store, to write): the event loop runs between slices, so IPC never waits
- * long behind a sync. The slice size follows the measured cost a row.
- */
-export const SLICE_BUDGET_MS = 5;
-/** Rows a slice at most; each slice is written all or nothing (slices that reach the writer together share a transaction). */
-const MAX_SLICE = 250;
 
 export interface SyncEngineDeps {
   repo: OrdersRepo;
@@ -60,41 +52,6 @@ export interface SyncCounts extends PassCounts {
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Slices handed to the writer and not yet committed, at most: when it is the slower side, it gets them together. */
-const MAX_IN_FLIGHT = 6;
-
-/**
- * Writes `items` in slices: `write` builds a slice's rows on this thread and
- * hands them over (to the writer thread, or writes them in place for an
- * in-memory store); its synchronous part is what is timed and kept under
- * SLICE_BUDGET_MS. The next slices are built while the writer commits the
- * earlier ones (at most MAX_IN_FLIGHT outstanding); they commit in order.
- */
-async function writeInSlices<T>(items: readonly T[], write: (slice: readonly T[]) => Promise<void>, signal?: AbortSignal): Promise<void> {
-  let size = 32;
-  const inFlight: Promise<void>[] = [];
-  try {
-    for (let start = 0; start < items.length; ) {
-      signal?.throwIfAborted();
-      const slice = items.slice(start, start + size);
-      const began = performance.now();
-      const written = write(slice);
-      // Its failure is taken up when it is awaited below, not reported as unhandled meanwhile.
-      written.catch(() => undefined);
-      inFlight.push(written);
-      const perRow = (performance.now() - began) / slice.length;
-      start += slice.length;
-      size = Math.max(1, Math.min(MAX_SLICE, Math.floor(SLICE_BUDGET_MS / Math.max(perRow, 0.001))));
-      if (inFlight.length >= MAX_IN_FLIGHT) await inFlight.shift();
-      await nextTick();
-    }
-    while (inFlight.length > 0) await inFlight.shift();
-  } finally {
-    // A failed or aborted walk still waits for what it sent, so nothing is written after the pass returns.
-    await Promise.allSettled(inFlight);
-  }
-}
-
 /**
  * One pass over one (account, chain, environment):
  * 1. account orders, newest first, until a short page or the newest order of
@@ -113,35 +70,39 @@ async function writeInSlices<T>(items: readonly T[], write: (slice: readonly T[]
  */
 export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?: AbortSignal): Promise<SyncCounts> {
   const writer = openSyncWriter(deps.repo);
+  const writes = new SlicedWrites(signal);
   try {
-    const counts = await syncWith(deps, writer, scope, signal);
+    const counts = await syncWith(deps, writer, writes, scope, signal);
     // Every write of the pass has answered: the writer's time is complete.
     return { ...counts, writeMs: writer.busyMs() };
   } finally {
+    // A failed or cut pass still waits for what it handed over, so nothing is written after it returns.
+    await writes.settle();
     await writer.close();
   }
 }
 
-async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, scope: SyncScope, signal?: AbortSignal): Promise<PassCounts> {
+/** Runs `then` once the writes are committed; a failed commit is taken up where the writes are drained. */
+const afterCommit = ({ committed }: { committed: Promise<void> }, then: () => void) => void committed.then(then, () => undefined);
+
+async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: SlicedWrites, scope: SyncScope, signal?: AbortSignal): Promise<PassCounts> {
   const { repo, orderbook } = deps;
   const counts: PassCounts = { pages: 0, byUidsCalls: 0, tradeCalls: 0, orders: 0, ordersWritten: 0, tradesWritten: 0 };
   const cursor = repo.cursor(scope);
   const fetched = new Set<string>();
 
+  /** Answers once the orders are handed over, with the promise of their commit. */
   const writeOrders = async (orders: readonly ApiOrder[]) => {
-    await writeInSlices(
-      orders,
-      (slice) => {
-        const now = deps.now();
-        const rows = slice.map((order) => toOrderColumns(order, scope.account, scope.chainId, scope.environment, now));
-        return writer.orders(rows).then((changed) => {
-          counts.ordersWritten += changed;
-          deps.onCommit?.(slice.map((order) => order.uid), 'orders', changed);
-        });
-      },
-      signal,
-    );
+    const handedOver = await writes.add(orders, (slice) => {
+      const now = deps.now();
+      const rows = slice.map((order) => toOrderColumns(order, scope.account, scope.chainId, scope.environment, now));
+      return writer.orders(rows).then((changed) => {
+        counts.ordersWritten += changed;
+        deps.onCommit?.(slice.map((order) => order.uid), 'orders', changed);
+      });
+    });
     for (const order of orders) fetched.add(order.uid.toLowerCase());
+    return handedOver;
   };
 
   let head = cursor.headUid;
@@ -152,14 +113,16 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, scope: SyncSco
     async (page, offset) => {
       counts.pages += 1;
       if (offset === 0) head = page[0]?.uid ?? cursor.headUid;
-      await writeOrders(page);
       counts.orders += page.length;
-      deps.onProgress?.({ phase: 'orders', done: counts.orders, total: null });
+      const done = counts.orders;
+      afterCommit(await writeOrders(page), () => deps.onProgress?.({ phase: 'orders', done, total: null }));
     },
     (page) => cursor.headUid !== null && page.some((order) => order.uid === cursor.headUid),
   );
 
-  const { tradesHead, filled } = await syncTrades(deps, writer, scope, cursor.tradesHead ?? null, counts, signal);
+  const { tradesHead, filled } = await syncTrades(deps, writer, writes, scope, cursor.tradesHead ?? null, counts, signal);
+  // What follows reads the store: the walks' rows first.
+  await writes.drain();
 
   // Expired ones turn "expired" on the service; ones with new fills moved; the rotation catches the rest in time.
   const expired: string[] = [];
@@ -181,10 +144,11 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, scope: SyncSco
   for (const uids of chunk(stale, BY_UIDS_CHUNK)) {
     const { orders } = await orderbook.ordersByUids(scope.chainId, uids, signal);
     counts.byUidsCalls += 1;
-    await writeOrders(orders);
     refreshed += uids.length;
-    deps.onProgress?.({ phase: 'refresh', done: refreshed, total: stale.length });
+    const done = refreshed;
+    afterCommit(await writeOrders(orders), () => deps.onProgress?.({ phase: 'refresh', done, total: stale.length }));
   }
+  await writes.drain();
 
   repo.saveCursor(scope, {
     headUid: head,
@@ -201,8 +165,11 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, scope: SyncSco
 /**
  * Newest-first paging that starts at `first` a page and grows to `max`, until
  * a short page or one that reaches what is already known. A full page that
- * does not reach it means another page: that one is asked for before this
- * one is stored, so its request waits only on the rate limiter.
+ * does not reach it means another page: that one is asked for as soon as
+ * this one is in, while the page before may still be storing, so the
+ * requests wait on the rate limiter, not on the store. Pages are stored one
+ * after the other, in order; the walk runs at most two pages ahead of the
+ * stores, so a store slower than the requests holds it back.
  */
 async function walk<T>(
   first: number,
@@ -214,24 +181,32 @@ async function walk<T>(
   let offset = 0;
   let limit = first;
   let next: Promise<T[]> | undefined = fetchPage(offset, limit);
+  /** The stores asked for so far, chained in page order; and the chain without the last one. */
+  let stored = Promise.resolve();
+  let storedBefore = Promise.resolve();
   while (next) {
     const page: T[] = await next;
+    // Throws a store's failure: the walk stops there.
+    await storedBefore;
     const more: boolean = page.length === limit && !reachesKnown(page);
-    const nextOffset = offset + limit;
-    const nextLimit = Math.min(limit * PAGE_GROWTH, max);
-    next = more ? fetchPage(nextOffset, nextLimit) : undefined;
-    // Settled below when it is awaited; an error of this page's store must not leave it unhandled meanwhile.
+    const pageOffset = offset;
+    offset += limit;
+    limit = Math.min(limit * PAGE_GROWTH, max);
+    next = more ? fetchPage(offset, limit) : undefined;
+    // Settled when they are awaited; meanwhile their failures must not count as unhandled.
     next?.catch(() => undefined);
-    await store(page, offset);
-    offset = nextOffset;
-    limit = nextLimit;
+    storedBefore = stored;
+    stored = stored.then(() => store(page, pageOffset));
+    stored.catch(() => undefined);
   }
+  await stored;
 }
 
 /** The owner's fills newer than the known head; answers the new head and the orders that got new fills. */
 async function syncTrades(
   deps: SyncEngineDeps,
   writer: SyncWriter,
+  writes: SlicedWrites,
   scope: SyncScope,
   known: string | null,
   counts: PassCounts,
@@ -250,18 +225,16 @@ async function syncTrades(
       counts.tradeCalls += 1;
       if (offset === 0 && page[0]) tradesHead = tradeKey(page[0]);
       const news = fresh(page);
-      await writeInSlices(
-        news,
-        (slice) =>
-          writer.trades(slice).then((changed) => {
-            counts.tradesWritten += changed;
-            deps.onCommit?.(slice.map((trade) => trade.orderUid), 'trades', changed);
-          }),
-        signal,
+      const handedOver = await writes.add(news, (slice) =>
+        writer.trades(slice).then((changed) => {
+          counts.tradesWritten += changed;
+          deps.onCommit?.(slice.map((trade) => trade.orderUid), 'trades', changed);
+        }),
       );
       for (const trade of news) filled.add(trade.orderUid.toLowerCase());
       seen += page.length;
-      deps.onProgress?.({ phase: 'trades', done: seen, total: null });
+      const done = seen;
+      afterCommit(handedOver, () => deps.onProgress?.({ phase: 'trades', done, total: null }));
     },
     (page) => fresh(page).length < page.length,
   );
