@@ -3,6 +3,7 @@ import type { Trade } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import { FINAL_STATUSES, ORDER_COLUMN_NAMES, type OrderColumns } from './order-row';
 import { packTradeRest, unpackTradeRest } from './rest-codec';
+import { writeTransaction } from '../store/write-transaction';
 
 export interface SyncScope {
   account: string;
@@ -80,11 +81,11 @@ export class OrdersRepo {
   }
 
   private commit<T>(refetchable: boolean, write: () => T): T {
-    if (!refetchable || this.db.inTransaction) return this.db.transaction(write)();
+    if (!refetchable || this.db.inTransaction) return writeTransaction(this.db, write);
     const level = this.db.pragma('synchronous', { simple: true }) as number;
     this.db.pragma('synchronous = NORMAL');
     try {
-      return this.db.transaction(write)();
+      return writeTransaction(this.db, write);
     } finally {
       this.db.pragma(`synchronous = ${level}`);
     }

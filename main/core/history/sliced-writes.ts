@@ -25,6 +25,8 @@ const MAX_IN_FLIGHT = 6;
  */
 export class SlicedWrites {
   private readonly inFlight: Promise<void>[] = [];
+  /** What runs once writes are committed (progress): its failure is the pass's, like a write's. */
+  private readonly followUps: Promise<void>[] = [];
   private size = 32;
 
   constructor(private readonly signal?: AbortSignal) {}
@@ -52,13 +54,21 @@ export class SlicedWrites {
     return { committed };
   }
 
-  /** After every slice handed over is committed; throws the first failure. */
+  /** Runs `then` once the writes `add` handed over are committed; a failure of either is thrown by drain(). */
+  afterCommit({ committed }: { committed: Promise<void> }, then: () => void): void {
+    const followUp = committed.then(then);
+    followUp.catch(() => undefined);
+    this.followUps.push(followUp);
+  }
+
+  /** After every slice handed over is committed and what follows it has run; throws the first failure. */
   async drain(): Promise<void> {
     while (this.inFlight.length > 0) await this.inFlight.shift();
+    while (this.followUps.length > 0) await this.followUps.shift();
   }
 
   /** After every slice handed over has answered, committed or not: nothing is written after the pass returns. */
   async settle(): Promise<void> {
-    await Promise.allSettled(this.inFlight.splice(0));
+    await Promise.allSettled([...this.inFlight.splice(0), ...this.followUps.splice(0)]);
   }
 }

@@ -5,6 +5,7 @@ import { parseOrderUid } from '../../common/protocol/order-uid';
 import { ApiError } from '../api/api-error';
 import { toOrderColumns } from './order-row';
 import type { OrdersRepo } from './orders-repo';
+import { writeTransaction } from '../store/write-transaction';
 
 export type SubmissionState = 'submitting' | 'submitted' | 'unsent' | 'failed';
 
@@ -70,12 +71,12 @@ export class SubmissionJournal {
     const now = this.now();
     const provisional = apiOrderSchema.parse({ ...body, uid, owner: parts.owner, status: 'submitting', creationDate: new Date(now).toISOString() });
     const columns = { ...toOrderColumns(provisional, input.account, input.chainId, input.environment, now), local_state: 'submitting' };
-    this.repo.db.transaction(() => {
+    writeTransaction(this.repo.db, () => {
       this.repo.db
         .prepare('INSERT INTO submissions (uid, account, chain_id, environment, body, state, error, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)')
         .run(uid, input.account, input.chainId, input.environment, JSON.stringify(input.order), 'submitting', now, now);
       this.repo.writeOrders([columns]);
-    })();
+    });
     this.onChange();
     return this.find(uid)!;
   }
@@ -101,10 +102,10 @@ export class SubmissionJournal {
     for (const submission of pending) {
       try {
         const order = await getOrder(submission.chainId, submission.uid);
-        this.repo.db.transaction(() => {
+        writeTransaction(this.repo.db, () => {
           this.repo.writeOrders([toOrderColumns(order, submission.account, submission.chainId, submission.environment, this.now())]);
           this.setState(submission.uid, 'submitted', null, null);
-        })();
+        });
         this.onChange();
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) this.setState(submission.uid, 'unsent', UNSENT_MESSAGE, 'unsent');
@@ -128,7 +129,7 @@ export class SubmissionJournal {
   /** Journal row and provisional order move together; a server record already adopted is left alone. */
   private setState(uid: string, state: SubmissionState, error: string | null, orderState: 'unsent' | 'failed' | null): void {
     this.get(uid);
-    this.repo.db.transaction(() => {
+    writeTransaction(this.repo.db, () => {
       this.repo.db.prepare('UPDATE submissions SET state = ?, error = ?, updated_at = ? WHERE uid = ?').run(state, error, this.now(), uid);
       if (orderState) {
         this.repo.db.prepare('UPDATE orders SET status = ?, local_state = ? WHERE uid = ? AND local_state IS NOT NULL').run(orderState, orderState, uid);
@@ -137,7 +138,7 @@ export class SubmissionJournal {
         const status = this.get(uid).body.signingScheme === 'presign' ? 'presignaturePending' : 'open';
         this.repo.db.prepare('UPDATE orders SET status = ?, local_state = NULL WHERE uid = ? AND local_state IS NOT NULL').run(status, uid);
       }
-    })();
+    });
     // Inside reconcile's transaction, reconcile announces once it committed.
     if (!this.repo.db.inTransaction) this.onChange();
   }

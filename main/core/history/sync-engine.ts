@@ -82,9 +82,6 @@ export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?:
   }
 }
 
-/** Runs `then` once the writes are committed; a failed commit is taken up where the writes are drained. */
-const afterCommit = ({ committed }: { committed: Promise<void> }, then: () => void) => void committed.then(then, () => undefined);
-
 async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: SlicedWrites, scope: SyncScope, signal?: AbortSignal): Promise<PassCounts> {
   const { repo, orderbook } = deps;
   const counts: PassCounts = { pages: 0, byUidsCalls: 0, tradeCalls: 0, orders: 0, ordersWritten: 0, tradesWritten: 0 };
@@ -115,7 +112,7 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
       if (offset === 0) head = page[0]?.uid ?? cursor.headUid;
       counts.orders += page.length;
       const done = counts.orders;
-      afterCommit(await writeOrders(page), () => deps.onProgress?.({ phase: 'orders', done, total: null }));
+      writes.afterCommit(await writeOrders(page), () => deps.onProgress?.({ phase: 'orders', done, total: null }));
     },
     (page) => cursor.headUid !== null && page.some((order) => order.uid === cursor.headUid),
   );
@@ -146,7 +143,7 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
     counts.byUidsCalls += 1;
     refreshed += uids.length;
     const done = refreshed;
-    afterCommit(await writeOrders(orders), () => deps.onProgress?.({ phase: 'refresh', done, total: stale.length }));
+    writes.afterCommit(await writeOrders(orders), () => deps.onProgress?.({ phase: 'refresh', done, total: stale.length }));
   }
   await writes.drain();
 
@@ -234,7 +231,7 @@ async function syncTrades(
       for (const trade of news) filled.add(trade.orderUid.toLowerCase());
       seen += page.length;
       const done = seen;
-      afterCommit(handedOver, () => deps.onProgress?.({ phase: 'trades', done, total: null }));
+      writes.afterCommit(handedOver, () => deps.onProgress?.({ phase: 'trades', done, total: null }));
     },
     (page) => fresh(page).length < page.length,
   );

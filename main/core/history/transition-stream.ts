@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Environment } from '../../common/protocol/environments';
 import type { OrderState } from '../../common/orders/transitions';
+import { writeTransaction } from '../store/write-transaction';
 
 /** One recorded change of an order row (migration 008's trigger). */
 export interface RecordedChange {
@@ -74,6 +75,6 @@ export class TransitionStream {
   }
 
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return writeTransaction(this.db, work);
   }
 }

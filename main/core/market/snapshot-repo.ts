@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { PoolFigures } from '../../common/market/pool-query';
+import { writeTransaction } from '../store/write-transaction';
 
 export type PoolScope = 'top' | 'addresses';
 
@@ -34,7 +35,7 @@ export class SnapshotRepo {
   constructor(private readonly db: Database) {}
 
   savePools(chainId: number, scope: PoolScope, fetchedAt: number, pools: readonly PoolFigures[]): number {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const { lastInsertRowid } = this.db
         .prepare('INSERT INTO market_pool_snapshots (chain_id, scope, fetched_at, pool_count) VALUES (?, ?, ?, ?)')
         .run(chainId, scope, fetchedAt, pools.length);
@@ -49,7 +50,7 @@ export class SnapshotRepo {
         )
         .run(chainId, scope, chainId, scope, KEEP_POOL_SNAPSHOTS);
       return Number(lastInsertRowid);
-    })();
+    });
   }
 
   poolSnapshot(id: number): PoolSnapshot | undefined {
@@ -109,7 +110,7 @@ export class SnapshotRepo {
 
   /** Stored once per fetch: a response the client served from its cache has the same fetch time. */
   saveAverages(chainId: number, fetchedAt: number, averages: Readonly<Record<string, number>>): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       const { changes, lastInsertRowid } = this.db
         .prepare('INSERT OR IGNORE INTO market_apr_snapshots (chain_id, fetched_at) VALUES (?, ?)')
         .run(chainId, fetchedAt);
@@ -122,7 +123,7 @@ export class SnapshotRepo {
              (SELECT id FROM market_apr_snapshots WHERE chain_id = ? ORDER BY fetched_at DESC LIMIT ?)`,
         )
         .run(chainId, chainId, KEEP_APR_SNAPSHOTS);
-    })();
+    });
   }
 
   latestAverages(chainId: number): { fetchedAt: number; averages: Record<string, number> } | undefined {

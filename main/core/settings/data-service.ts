@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { AppError } from '../../common/errors';
 import type { DataInfo } from '../../common/settings/health-schema';
 import type { StoreState } from '../health/health-service';
+import { writeTransaction } from '../store/write-transaction';
 
 /**
  * The data section of the settings screen: where the database is, how big it
@@ -47,11 +48,11 @@ export class DataService {
   /** Empties every table in one transaction, then gives the freed pages back to the disk. */
   deleteAll(): DataInfo {
     const db = this.db();
-    db.transaction(() => {
+    writeTransaction(db, () => {
       // Rows that point at each other go in any order; the check runs at commit, when all are gone.
       db.pragma('defer_foreign_keys = ON');
       for (const table of userTables(db).filter((name) => !KEPT_TABLES.has(name))) db.prepare(`DELETE FROM "${table}"`).run();
-    })();
+    });
     db.exec('VACUUM');
     db.pragma('wal_checkpoint(TRUNCATE)');
     return this.info();

@@ -15,6 +15,7 @@ import { DataService } from './data-service';
 import { createRpcChecker } from './rpc-check';
 import { settingsHandlers } from './settings-handlers';
 import { SettingsService, type EndpointTable } from './settings-service';
+import { writeTransaction } from '../store/write-transaction';
 
 export interface SettingsModuleOptions {
   storeState: StoreState;
@@ -49,7 +50,7 @@ export function createSettingsModule(options: SettingsModuleOptions): SettingsMo
   ) as EndpointTable;
   const storage =
     'store' in storeState
-      ? { repo: new SettingsRepo(storeState.store.db), transaction: (write: () => void) => storeState.store.db.transaction(write)() }
+      ? { repo: new SettingsRepo(storeState.store.db), transaction: (write: () => void) => writeTransaction(storeState.store.db, write) }
       : undefined;
   const settings = new SettingsService(storage, defaults, createRpcChecker(options.fetch ? { fetch: options.fetch } : {}));
   const monitor = new ConnectionMonitor({

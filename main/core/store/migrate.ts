@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { AppError } from '../../common/errors';
+import { writeTransaction } from './write-transaction';
 
 export interface Migration {
   readonly version: number;
@@ -27,10 +28,10 @@ export function migrate(db: Database, migrations: readonly Migration[]): number 
     );
   }
   for (const migration of migrations.slice(current)) {
-    db.transaction(() => {
+    writeTransaction(db, () => {
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
+    });
   }
   return schemaVersion(db);
 }

@@ -91,3 +91,55 @@ describe('history sync against the sandbox: 10,000 orders', () => {
     expect(kit.repo.get(lapsed)?.valid_to).toBe((sandbox.orders.get(lapsed) as { validTo: number }).validTo);
   });
 });
+
+describe('history sync progress', () => {
+  let sandbox: Sandbox;
+  let kit: ReturnType<typeof historyKit>;
+  const trader = TEST_ACCOUNTS.trader.address;
+  const scope = scopeOf(trader);
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    seedDistinct(sandbox, 1, trader, 2_500);
+  }, 60_000);
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('counts as done only orders already in the store, page after page', async () => {
+    kit = historyKit(sandbox);
+    try {
+      const seen: { done: number; stored: number }[] = [];
+      const stored = () => (kit.store.db.prepare('SELECT count(*) AS n FROM orders WHERE account = ?').get(trader) as { n: number }).n;
+      await syncScope(
+        { repo: kit.repo, orderbook: kit.client.orderbook, now: Date.now, onProgress: (progress) => progress.phase === 'orders' && seen.push({ done: progress.done, stored: stored() }) },
+        scope,
+      );
+      expect(seen.map((entry) => entry.done)).toEqual([1000, 2000, 2500]);
+      for (const entry of seen) expect(entry.stored).toBeGreaterThanOrEqual(entry.done);
+    } finally {
+      kit.close();
+    }
+  });
+
+  it('fails the pass with the error of a progress listener that throws (the watcher writing into a busy store), not an unhandled rejection', async () => {
+    kit = historyKit(sandbox);
+    try {
+      const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      const pass = syncScope(
+        {
+          repo: kit.repo,
+          orderbook: kit.client.orderbook,
+          now: Date.now,
+          onProgress: () => {
+            throw busy;
+          },
+        },
+        scope,
+      );
+      await expect(pass).rejects.toBe(busy);
+    } finally {
+      kit.close();
+    }
+  });
+});
