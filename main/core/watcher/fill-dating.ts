@@ -56,8 +56,14 @@ export async function fillTime({ orderbook, chainClock, log }: FillDatingDeps, f
  * fill or a price improvement, the item's executed amount (of the order's own
  * side) for a partial fill.
  */
-export function storedOrderShows(order: ApiOrder, item: Notification): boolean {
+function storedOrderShows(order: ApiOrder, item: Notification): boolean {
   if (item.type !== 'order_partially_filled') return order.status === 'fulfilled';
   const executed = order.kind === 'sell' ? order.executedSellAmount : order.executedBuyAmount;
   return item.executedAmount !== null && executed === item.executedAmount;
+}
+
+/** The stored fill event `id` a service item speaks of, to date by its block, once the stored order shows that fill. */
+export function fillOfItem(id: string, item: Notification, stored: { order: ApiOrder; chainId: number } | undefined): FillToDate | null {
+  if (item.type === 'announcement' || !FILL_TYPES.has(item.type) || !stored || !storedOrderShows(stored.order, item)) return null;
+  return { id, chainId: stored.chainId, orderUid: item.orderUid!.toLowerCase(), executedBuy: stored.order.executedBuyAmount ?? '0' };
 }

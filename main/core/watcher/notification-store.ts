@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { NotificationType } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
 import type { NotificationsQuery, NotificationEvent } from '../../common/notifications/notification-schema';
+import { writeTransaction } from '../store/write-transaction';
 
 interface EventRow {
   id: string;
@@ -77,7 +78,7 @@ export class NotificationStore {
       return;
     }
     const mark = this.db.prepare('UPDATE notifications SET read = 1 WHERE id = ?');
-    this.db.transaction(() => ids.forEach((id) => mark.run(id)))();
+    writeTransaction(this.db, () => ids.forEach((id) => mark.run(id)));
   }
 
   /**
@@ -85,14 +86,14 @@ export class NotificationStore {
    * same id, or for a partial fill the item gives no amount for, the latest
    * partial fill of that order.
    */
-  findOrderEvent(id: string, partialOfOrder: string | null): { id: string; exact: boolean } | undefined {
-    const exact = this.db.prepare('SELECT id FROM notifications WHERE id = ?').get(id) as { id: string } | undefined;
-    if (exact) return { id: exact.id, exact: true };
+  findOrderEvent(id: string, partialOfOrder: string | null): { id: string; exact: boolean; datedByBlock: boolean } | undefined {
+    const exact = this.db.prepare('SELECT id, dated_by_block FROM notifications WHERE id = ?').get(id) as { id: string; dated_by_block: number } | undefined;
+    if (exact) return { id: exact.id, exact: true, datedByBlock: exact.dated_by_block === 1 };
     if (!partialOfOrder) return undefined;
     const latest = this.db
       .prepare("SELECT id FROM notifications WHERE type = 'order_partially_filled' AND lower(order_uid) = lower(?) ORDER BY occurred_at DESC LIMIT 1")
       .get(partialOfOrder) as { id: string } | undefined;
-    return latest && { id: latest.id, exact: false };
+    return latest && { id: latest.id, exact: false, datedByBlock: false };
   }
 
   /**
@@ -107,6 +108,6 @@ export class NotificationStore {
 
   /** The chain's time of a fill (its trade's block): the truth, whatever the local clock read. */
   dateByBlock(id: string, occurredAt: number): void {
-    this.db.prepare('UPDATE notifications SET occurred_at = ? WHERE id = ?').run(occurredAt, id);
+    this.db.prepare('UPDATE notifications SET occurred_at = ?, dated_by_block = 1 WHERE id = ?').run(occurredAt, id);
   }
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
 import { eventsOfChange, orderFacts, type Candidate } from './order-events';
-import { FILL_TYPES, fillTime, storedOrderShows, type ChainClock, type FillToDate } from './fill-dating';
+import { FILL_TYPES, fillOfItem, fillTime, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
 import type { RecordedChange, TransitionStream } from '../history/transition-stream';
 import type { NotificationStore } from './notification-store';
@@ -53,7 +53,6 @@ export interface WatcherOptions {
   intervalMs: number;
 }
 
-
 /**
  * Tells the user what happened to their orders. Order changes come from one
  * stream (migration 008): whoever stored a changed order (the Trade tracker,
@@ -77,6 +76,8 @@ export class Watcher {
   private paused = false;
   private lastCheckedAt: number | null = null;
   private lastError: string | null = null;
+  /** Fills whose block dating was asked for this session: one try each, however often the list names them. */
+  private readonly dating = new Set<string>();
 
   constructor(private readonly options: WatcherOptions) {}
 
@@ -160,6 +161,7 @@ export class Watcher {
   /** A fill's time is its trade's block, where the chain can say. */
   private async dateFill(fill: FillToDate): Promise<void> {
     const { chainClock, log } = this.options;
+    this.dating.add(fill.id);
     const at = await fillTime({ orderbook: this.options.orderbook(), chainClock, log }, fill);
     if (at === null || this.stopped) return;
     this.options.store.dateByBlock(fill.id, at);
@@ -217,23 +219,25 @@ export class Watcher {
    * already told (from the order's change, or an earlier read of the list)
    * only gives that event the service's time (not when the item names no
    * amount and is only taken for the order's latest partial fill). A fill
-   * first told here is dated by its block too, once the stored order shows it.
+   * first told here is dated by its block too, once the stored order shows it;
+   * so is a fill told before whose dating was cut short (quit, node down).
    */
   private fromService(item: Notification, environment: Environment): { show: DesktopNotification | null; fill: FillToDate | null } | null {
     if (item.type === 'announcement' || item.account === null) return null;
-    const occurredAt = Date.parse(item.createdAt);
     const orderEvent = item.type !== 'insufficient_balance' && item.orderUid !== null;
+    const stored = item.orderUid ? this.options.history.orderOf(item.orderUid) : undefined;
     const key = orderEvent ? transitionKey(item.type, item.orderUid!, item.executedAmount) : `${item.type}:service:${item.id}`;
     if (orderEvent) {
       const told = this.options.store.findOrderEvent(`${environment}:${key}`, item.type === 'order_partially_filled' && item.executedAmount === null ? item.orderUid : null);
       if (told) {
-        if (told.exact) this.options.store.restamp(told.id, occurredAt);
-        return null;
+        if (!told.exact) return null;
+        this.options.store.restamp(told.id, Date.parse(item.createdAt));
+        const fill = told.datedByBlock || this.dating.has(told.id) ? null : fillOfItem(told.id, item, stored);
+        return fill && { show: null, fill };
       }
     }
     const surplus = Number((item.raw as { metadata?: { surplusBps?: unknown } }).metadata?.surplusBps);
     if (item.type === 'price_improvement' && Number.isFinite(surplus) && surplus <= this.options.prefs().priceImprovementBps) return null;
-    const stored = item.orderUid ? this.options.history.orderOf(item.orderUid) : undefined;
     const order = stored?.order;
     const executed = (side: 'sell' | 'buy') => (side === 'sell' ? order?.executedSellAmount : order?.executedBuyAmount) ?? '0';
     const facts: EventFacts = {
@@ -245,12 +249,10 @@ export class Watcher {
       ...(order ? { order: { ...orderFacts(order), executedSell: executed('sell'), executedBuy: executed('buy') } } : {}),
     };
     // An expiry happened at the order's own validTo (the user's, for EthFlow), whenever the list noticed it.
-    const at = item.type === 'order_expired' && order ? userView(order).validTo * 1000 : occurredAt;
+    const at = item.type === 'order_expired' && order ? userView(order).validTo * 1000 : Date.parse(item.createdAt);
     const recorded = this.record({ type: item.type, key, environment, account: item.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt: at, facts });
     if (!recorded) return null;
-    const dated = stored && FILL_TYPES.has(item.type) && storedOrderShows(stored.order, item);
-    const fill = dated ? { id: recorded.id, chainId: stored.chainId, orderUid: item.orderUid!.toLowerCase(), executedBuy: stored.order.executedBuyAmount ?? '0' } : null;
-    return { show: recorded.show, fill };
+    return { show: recorded.show, fill: fillOfItem(recorded.id, item, stored) };
   }
 
   /** Stores the event once: its id when it is new, with what to show when it is wanted. */

@@ -18,12 +18,14 @@ const KEYCHAIN_SERVICE = 'CoW Desk watcher tests';
  * here: tests call tick() and look at what it did. restart() closes the
  * services and opens new ones on the same database, as a relaunch would.
  */
-export async function startWatcherKit(options: { trackerPollMs?: number } = {}) {
+export async function startWatcherKit(options: { trackerPollMs?: number; walletNode?: boolean } = {}) {
   // Orders the app places are settled on the sandbox chain by GPv2Settlement (sandbox.onChain).
   const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true });
   const dir = makeTempDir('cow-desk-watcher-');
   const shown: DesktopNotification[] = [];
   const clock = { now: Date.now() };
+  /** Whether the app has the sandbox chain's node as the wallet's (fills are dated by their block through it). */
+  let walletNode = options.walletNode ?? true;
   const open = (): Services =>
     createServices({
       userDataDir: dir.path,
@@ -36,7 +38,7 @@ export async function startWatcherKit(options: { trackerPollMs?: number } = {}) 
       },
       notifier: { show: (notification) => void shown.push(notification) },
       // The wallet's node of the sandbox chain: fills are dated by their trade's block.
-      defaultRpcUrls: sandbox.chain!.rpcUrls,
+      defaultRpcUrls: walletNode ? sandbox.chain!.rpcUrls : {},
       watcherNow: () => clock.now,
       ...(options.trackerPollMs ? { tradeTiming: { pollMs: options.trackerPollMs } } : {}),
     });
@@ -45,7 +47,8 @@ export async function startWatcherKit(options: { trackerPollMs?: number } = {}) 
     shown,
     clock,
     services: open(),
-    async restart() {
+    async restart(options: { walletNode?: boolean } = {}) {
+      walletNode = options.walletNode ?? walletNode;
       await kit.services.close();
       kit.services = open();
     },
