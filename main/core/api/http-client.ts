@@ -11,6 +11,7 @@ import { DEFAULT_MAX_ATTEMPTS, isRetryable, MAX_RETRY_AFTER_MS, parseRetryAfter,
 import { deadlineError, offlineError, OutcomeUnclearError } from './request-errors';
 import { validate } from './response-validation';
 import { currentUserAction, handoffMs } from './user-action';
+import { parseResponseBody } from './response-body';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -239,7 +240,7 @@ async function attemptOnce<T>(
       }),
     };
   }
-  const body = parseBody(text);
+  const body = await parseResponseBody(text);
   if (response.ok) return { ok: true, status: response.status, body, cacheControl: response.headers.get('cache-control'), age: response.headers.get('age') };
   const retryAfter = response.headers.get('retry-after');
   return {
@@ -247,15 +248,6 @@ async function attemptOnce<T>(
     failure: { kind: 'status', status: response.status, retryAfter },
     error: errorFromResponse(response.status, body, retryAfter, req.context),
   };
-}
-
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /** Reads `{errorType, description}` (orderbook), `{message}` (token service) or plain text. */

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 
@@ -20,7 +21,7 @@ export async function validate<T>(schema: z.ZodType<T>, body: unknown, signal?: 
     if (!parsed.success) return { success: false };
     data.push(parsed.data);
     if (performance.now() - sliceStart >= VALIDATION_SLICE_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await setImmediate();
       signal?.throwIfAborted();
       sliceStart = performance.now();
     }

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -8,8 +9,6 @@ import { performance } from 'node:perf_hooks';
 const SLICE_BUDGET_MS = 5;
 /** Rows a slice at most; each slice is written all or nothing (slices that reach the writer together share a transaction). */
 const MAX_SLICE = 250;
-
-const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Slices handed to the writer and not yet committed, at most: when it is the slower side, it gets them together. */
 const MAX_IN_FLIGHT = 6;
@@ -47,7 +46,7 @@ export class SlicedWrites {
       start += slice.length;
       this.size = Math.max(1, Math.min(MAX_SLICE, Math.floor(SLICE_BUDGET_MS / Math.max(perRow, 0.001))));
       if (this.inFlight.length >= MAX_IN_FLIGHT) await this.inFlight.shift();
-      await nextTick();
+      await setImmediate();
     }
     const committed = Promise.all(slices).then(() => undefined);
     committed.catch(() => undefined);

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { SyncProgress } from '../../common/history/history-schema';
 import type { ApiOrder, Trade } from '../../common/protocol/api';
 import { chunk } from '../api/batching';
@@ -49,8 +50,6 @@ export interface SyncCounts extends PassCounts {
   /** Time the store spent writing, ms (the writer thread's own, for a file), known once every write answered. */
   writeMs: number;
 }
-
-const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One pass over one (account, chain, environment):
@@ -124,7 +123,7 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
   // Expired ones turn "expired" on the service; ones with new fills moved; the rotation catches the rest in time.
   const expired: string[] = [];
   const by = Math.floor(deps.now() / 1000);
-  for (let after: string | null = null; ; await nextTick()) {
+  for (let after: string | null = null; ; await setImmediate()) {
     const window = repo.expiredWindow(scope, by, after, EXPIRY_WINDOW);
     expired.push(...window.expired.filter((uid) => !fetched.has(uid)));
     if ((after = window.next) === null) break;
@@ -134,7 +133,7 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
   const refilled: string[] = [];
   for (const uids of chunk(filled.filter((uid) => !fetched.has(uid)), BY_UIDS_CHUNK * 4)) {
     refilled.push(...repo.stillLive(uids));
-    await nextTick();
+    await setImmediate();
   }
   const stale = [...new Set([...refilled, ...expired, ...rotation.filter((uid) => !fetched.has(uid))])];
   let refreshed = 0;
