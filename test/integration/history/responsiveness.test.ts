@@ -41,7 +41,7 @@ describe('the main process stays responsive during a 10,000-order history sync',
     await call('accounts.addWatchOnly', { label: 'Watched', address: trader });
   }, 120_000);
   afterAll(async () => {
-    services?.close();
+    await services?.close();
     await sandbox?.stop();
     dir?.remove();
   });

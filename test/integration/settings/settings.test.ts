@@ -25,8 +25,8 @@ describe('settings through IPC, on a real database', () => {
   let dir: ReturnType<typeof makeTempDir>;
   let services: Services | undefined;
   beforeEach(() => (dir = makeTempDir()));
-  afterEach(() => {
-    services?.close();
+  afterEach(async () => {
+    await services?.close();
     dir.remove();
   });
 
