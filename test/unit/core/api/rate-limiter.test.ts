@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../../../main/core/api/api-client';
 import { RateLimiter } from '../../../../main/core/api/rate-limiter';
 import { FakeClock } from '../../../helpers/fake-clock';
 
@@ -88,6 +89,29 @@ describe('rate limiter', () => {
 });
 
 describe('rate limiter lanes', () => {
+  it("keeps one of the orderbook's 5 a second for the user: a quote never waits for a sync that filled the rest", async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, clock);
+    const times: number[] = [];
+    const take = async (lane: 'user' | 'background') => {
+      const release = await limiter.acquire(['orderbook'], undefined, { lane });
+      times.push(clock.now());
+      release();
+      return clock.now();
+    };
+    // A sync takes what the budget gives at once: 4 of the 5.
+    const syncStart = clock.now();
+    const firstBatch = await Promise.all(Array.from({ length: 4 }, () => take('background')));
+    expect(firstBatch).toEqual([syncStart, syncStart, syncStart, syncStart]);
+    // Its next request waits for the window; a quote asked for meanwhile does not.
+    const next = take('background');
+    clock.advance(100);
+    const askedAt = clock.now();
+    expect(await take('user')).toBe(askedAt);
+    expect(await next).toBeGreaterThanOrEqual(syncStart + 1_000);
+    expect(busiestWindow(times)).toBeLessThanOrEqual(5);
+  });
+
   it('serves a waiting user request before every waiting background one, within the same budget', async () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter({ orderbook: { perSecond: 2 } }, clock);
