@@ -23,20 +23,11 @@ describe('five orders placed in the app', () => {
   let kit: WatcherKit;
   beforeEach(async () => {
     kit = await startWatcherKit();
-    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
-    await kit.call('settings.update', {
-      enabledChains: [1],
-      notifications: {
-        events: { filled: true, partiallyFilled: true, expired: true, cancelled: true, priceImprovement: false, insufficientBalance: true },
-        quietMode: false,
-        priceImprovementBps: 200,
-        backgroundWatching: true,
-      },
-    });
+    await kit.traderWithEveryAlert();
   });
   afterEach(async () => kit.stop());
 
-  const shownFor = (uid: string) => kit.shown.filter((shown) => shown.target.view === 'history' && shown.target.orderUid === uid.toLowerCase()).map((shown) => shown.title.split(':')[0]);
+  const shownFor = (uid: string) => kit.shownFor(uid);
   const eventsFor = async (uid: string): Promise<NotificationEvent[]> => (await kit.call('notifications.list', {})).events.filter((event) => event.orderUid === uid.toLowerCase());
   const minedAt = (report: SettlementReport, uid: string) => chainTruth(kit.sandbox).minedAt(report.fills.find((fill) => fill.uid === uid)!.txHash);
   const occurredAt = async (uid: string, type: string) => (await eventsFor(uid)).find((event) => event.type === type)?.occurredAt;

@@ -17,20 +17,11 @@ describe('an order placed elsewhere', () => {
   let kit: WatcherKit;
   beforeEach(async () => {
     kit = await startWatcherKit();
-    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
-    await kit.call('settings.update', {
-      enabledChains: [1],
-      notifications: {
-        events: { filled: true, partiallyFilled: true, expired: true, cancelled: true, priceImprovement: false, insufficientBalance: true },
-        quietMode: false,
-        priceImprovementBps: 200,
-        backgroundWatching: true,
-      },
-    });
+    await kit.traderWithEveryAlert();
   });
   afterEach(async () => kit.stop());
 
-  const shownFor = (uid: string) => kit.shown.filter((shown) => shown.target.view === 'history' && shown.target.orderUid === uid.toLowerCase()).map((shown) => shown.title.split(':')[0]);
+  const shownFor = (uid: string) => kit.shownFor(uid);
 
   const notificationReads = () => kit.sandbox.requests.filter((entry) => entry.path.endsWith('/notifications')).length;
   const filledEvents = async (uid: string) =>

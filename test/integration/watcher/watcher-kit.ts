@@ -6,7 +6,7 @@ import { appDataFor } from '../../../main/common/trade/app-data-doc';
 import { marketOrderAmounts } from '../../../main/common/trade/order-math';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { createServices, type Services } from '../../../main/core/services';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 
@@ -53,6 +53,21 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
       kit.services = open();
     },
     tick: () => kit.services.watcher.watcher!.tick(),
+    /** The trader's key imported, chain 1 on and every order alert wanted, as in the trader's walk-through. */
+    async traderWithEveryAlert() {
+      await kit.call('accounts.importKey', { label: 'Trader', privateKey: TEST_ACCOUNTS.trader.privateKey, vault: 'keychain' });
+      await kit.call('settings.update', {
+        enabledChains: [1],
+        notifications: {
+          events: { filled: true, partiallyFilled: true, expired: true, cancelled: true, priceImprovement: false, insufficientBalance: true },
+          quietMode: false,
+          priceImprovementBps: 200,
+          backgroundWatching: true,
+        },
+      });
+    },
+    /** The titles of the notifications shown for an order, oldest first ("Order filled"). */
+    shownFor: (uid: string) => shown.filter((entry) => entry.target.view === 'history' && entry.target.orderUid === uid.toLowerCase()).map((entry) => entry.title.split(':')[0]),
     async call<C extends CommandName>(command: C, input: CommandInput<C>): Promise<CommandOutput<C>> {
       const envelope = await kit.services.router.handle(command, input);
       if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
