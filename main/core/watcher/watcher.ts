@@ -214,30 +214,30 @@ export class Watcher {
   }
 
   /**
-   * A service item, told in terms of the order when the history holds it.
-   * Broadcasts and announcements are not order events. An item for an event
-   * already told (from the order's change, or an earlier read of the list)
-   * only gives that event the service's time (not when the item names no
-   * amount and is only taken for the order's latest partial fill). A fill
-   * first told here is dated by its block too, once the stored order shows it;
-   * so is a fill told before whose dating was cut short (quit, node down).
+   * A service item, told in terms of the order when the history holds it (read only where needed: most items
+   * of a round are events told long ago). Broadcasts and announcements are not order events. An item for an
+   * event already told (from the order's change, or an earlier read of the list) only gives that event the
+   * service's time (not when the item names no amount and is only taken for the order's latest partial fill).
+   * A fill first told here is dated by its block too, once the stored order shows it; so is a fill told
+   * before whose dating was cut short (quit, node down).
    */
   private fromService(item: Notification, environment: Environment): { show: DesktopNotification | null; fill: FillToDate | null } | null {
     if (item.type === 'announcement' || item.account === null) return null;
     const orderEvent = item.type !== 'insufficient_balance' && item.orderUid !== null;
-    const stored = item.orderUid ? this.options.history.orderOf(item.orderUid) : undefined;
+    const storedOrder = () => (item.orderUid ? this.options.history.orderOf(item.orderUid) : undefined);
     const key = orderEvent ? transitionKey(item.type, item.orderUid!, item.executedAmount) : `${item.type}:service:${item.id}`;
     if (orderEvent) {
       const told = this.options.store.findOrderEvent(`${environment}:${key}`, item.type === 'order_partially_filled' && item.executedAmount === null ? item.orderUid : null);
       if (told) {
         if (!told.exact) return null;
         this.options.store.restamp(told.id, Date.parse(item.createdAt));
-        const fill = told.datedByBlock || this.dating.has(told.id) ? null : fillOfItem(told.id, item, stored);
+        const fill = told.datedByBlock || this.dating.has(told.id) ? null : fillOfItem(told.id, item, storedOrder());
         return fill && { show: null, fill };
       }
     }
     const surplus = Number((item.raw as { metadata?: { surplusBps?: unknown } }).metadata?.surplusBps);
     if (item.type === 'price_improvement' && Number.isFinite(surplus) && surplus <= this.options.prefs().priceImprovementBps) return null;
+    const stored = storedOrder();
     const order = stored?.order;
     const executed = (side: 'sell' | 'buy') => (side === 'sell' ? order?.executedSellAmount : order?.executedBuyAmount) ?? '0';
     const facts: EventFacts = {
