@@ -17,7 +17,7 @@ import { interleavedMedians, type Bench, type BenchRow } from './measure';
 
 const ORDERS = 10_000;
 const LARGE = 100_000;
-/** Timed runs of the 100k sync (about 30 s each, and its baseline as long). */
+/** Timed runs of the 100k sync (about 40 s each, and its baseline as long). */
 const LARGE_RUNS = 3;
 const QUOTES = 100;
 const BURST_DEADLINE_MS = 60_000;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settleAndCheckChain } from '../../helpers/chain-truth';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { placeOrder } from '../sandbox/sandbox-kit';
-import { startWatcherKit, type WatcherKit } from './watcher-kit';
+import { notificationRequests, startWatcherKit, type WatcherKit } from './watcher-kit';
 
 const { trader } = TEST_ACCOUNTS;
 
@@ -23,7 +23,7 @@ describe('an order placed elsewhere', () => {
 
   const shownFor = (uid: string) => kit.shownFor(uid);
 
-  const notificationReads = () => kit.sandbox.requests.filter((entry) => entry.path.endsWith('/notifications')).length;
+  const notificationReads = () => notificationRequests(kit.sandbox);
   const filledEvents = async (uid: string) =>
     (await kit.call('notifications.list', {})).events.filter((event) => event.orderUid === uid.toLowerCase() && event.type === 'order_filled');
 
