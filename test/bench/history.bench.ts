@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { HistoryFilter, HistoryQuery, HistorySortColumn } from '../../main/common/history/history-schema';
 import { CANDIDATE_LIMIT, compileQuery, countSql, HistoryQueries, pageSql, queryHistory } from '../../main/core/history/history-query';
-import { toOrderColumns } from '../../main/core/history/order-row';
+import { toOrderParams } from '../../main/core/history/order-row';
 import { OrdersRepo } from '../../main/core/history/orders-repo';
 import { openStore } from '../../main/core/store/open-store';
 import { makeTempDir } from '../helpers/temp-dir';
@@ -42,7 +42,7 @@ export const historyBench: Bench = {
       const { orders, trades } = apiOrders(ORDERS, { seed: BENCH_SEED });
       const repo = new OrdersRepo(store.db);
       for (let i = 0; i < orders.length; i += 5000) {
-        repo.writeOrders(orders.slice(i, i + 5000).map((order) => toOrderColumns(order, order.onchainUser ?? order.owner, 1, 'production', 1)));
+        repo.writeOrders(orders.slice(i, i + 5000).map((order) => toOrderParams(order, order.onchainUser ?? order.owner, 1, 'production', 1)));
       }
       for (let i = 0; i < trades.length; i += 5000) repo.writeTrades(trades.slice(i, i + 5000));
       store.db.pragma('wal_checkpoint(TRUNCATE)');

@@ -6,7 +6,7 @@ import type { Handlers } from '../ipc/router';
 import { exportHistory } from './history-export';
 import { queryHistory } from './history-query';
 import { buildDetail, toCompetition } from './order-detail';
-import { toOrderColumns } from './order-row';
+import { toOrderParams } from './order-row';
 import type { OrdersRepo } from './orders-repo';
 import type { SubmissionJournal } from './submission-journal';
 import type { SyncService } from './sync-service';
@@ -85,7 +85,7 @@ export function historyHandlers(deps: HistoryHandlerDeps): Pick<Handlers, Histor
       const orderbook = deps.orderbook();
       await orderbook.cancelOrders(row.chain_id, { orderUids: [row.uid], signature, signingScheme });
       const fresh = await orderbook.getOrder(row.chain_id, row.uid);
-      repo.writeOrders([toOrderColumns(fresh, row.account, row.chain_id, row.environment, deps.now())]);
+      repo.writeOrders([toOrderParams(fresh, row.account, row.chain_id, row.environment, deps.now())]);
       deps.changed();
       return detail(uid);
     },

@@ -11,7 +11,7 @@ import type { SettingsService } from '../settings/settings-service';
 import { EXPORT_DIR } from '../settings/settings-module';
 import { AccountsRepo } from '../signer/accounts-repo';
 import { historyHandlers, type HistoryCommand } from './history-handlers';
-import { apiOrderOf, toOrderColumns } from './order-row';
+import { apiOrderOf, toOrderParams } from './order-row';
 import { OrdersRepo } from './orders-repo';
 import type { Handlers } from '../ipc/router';
 import { SubmissionJournal } from './submission-journal';
@@ -134,7 +134,7 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
     storeOrders(chainId, orders) {
       if (orders.length === 0) return;
       const at = now();
-      repo.writeOrders(orders.map((order) => toOrderColumns(order, accountFor(order), chainId, settings.environment(), at)));
+      repo.writeOrders(orders.map((order) => toOrderParams(order, accountFor(order), chainId, settings.environment(), at)));
       changed();
     },
     liveUids: (account, chainId, environment) => repo.liveUids({ account, chainId, environment }),

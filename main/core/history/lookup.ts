@@ -5,7 +5,7 @@ import { isOrderUid } from '../../common/protocol/order-uid';
 import { AppError } from '../../common/errors';
 import { chunk } from '../api/batching';
 import type { ByUidsResult } from '../api/orderbook-client';
-import { toHistoryRow, toOrderColumns } from './order-row';
+import { toHistoryRow, toOrderParams } from './order-row';
 import type { OrdersRepo } from './orders-repo';
 import { BY_UIDS_CHUNK } from './sync-engine';
 
@@ -33,7 +33,7 @@ export async function lookupUids(deps: LookupDeps, chainId: number, inputs: read
     try {
       const { orders, errors } = await deps.ordersByUids(chainId, uids);
       const now = deps.now();
-      deps.repo.writeOrders(orders.map((order) => toOrderColumns(order, deps.accountFor(order), chainId, deps.environment, now)));
+      deps.repo.writeOrders(orders.map((order) => toOrderParams(order, deps.accountFor(order), chainId, deps.environment, now)));
       for (const error of errors) outcome.set(error.uid.toLowerCase(), { state: 'error', message: `The orderbook could not return this order: ${error.description}`, row: null });
     } catch (error) {
       const message = error instanceof AppError ? error.message : 'The lookup failed.';

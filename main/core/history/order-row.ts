@@ -5,7 +5,7 @@ import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
 import { filledPercent } from '../../common/orders/fill';
-import { packOrderRest, unpackOrderRest } from './rest-codec';
+import { unpackOrderRest } from './rest-codec';
 
 /**
  * The orders table's columns (migration 007). Each field of the service's
@@ -45,6 +45,12 @@ export interface OrderColumns {
   synced_at: number;
 }
 
+/**
+ * An order as UPSERT_ORDER_SQL takes it: `rest` is the JSON, packed by the
+ * statement (store/sql-functions.ts), so a sync packs on the writer thread.
+ */
+export type OrderParams = Omit<OrderColumns, 'rest'> & { rest: string };
+
 export const ORDER_COLUMN_NAMES: readonly (keyof OrderColumns)[] = [
   'uid', 'account', 'chain_id', 'environment', 'owner', 'sell_token', 'buy_token', 'sell_amount', 'buy_amount', 'valid_to', 'kind',
   'status', 'receiver', 'partially_fillable', 'executed_sell_amount', 'executed_buy_amount', 'invalidated', 'rest', 'created_at', 'expires_at',
@@ -82,7 +88,7 @@ export function creationMs(creationDate: string): number {
   return Number.isFinite(ms) ? ms : 0;
 }
 
-export function toOrderColumns(order: ApiOrder, account: string, chainId: number, environment: Environment, now: number): OrderColumns {
+export function toOrderParams(order: ApiOrder, account: string, chainId: number, environment: Environment, now: number): OrderParams {
   const document = order.fullAppData ?? (order.appData?.startsWith('{') ? order.appData : null);
   const rest: Record<string, unknown> = { ...order };
   for (const field of Object.keys(COLUMN_FIELDS)) if (rest[field] !== null && rest[field] !== undefined) delete rest[field];
@@ -104,7 +110,7 @@ export function toOrderColumns(order: ApiOrder, account: string, chainId: number
     executed_sell_amount: order.executedSellAmount ?? null,
     executed_buy_amount: order.executedBuyAmount ?? null,
     invalidated: bool(order.invalidated),
-    rest: packOrderRest(JSON.stringify(rest)),
+    rest: JSON.stringify(rest),
     created_at: creationMs(order.creationDate),
     // The user's expiry (an EthFlow order's contract validTo is 4294967295): what the user and the lapse checks go by.
     expires_at: userView(order).validTo,

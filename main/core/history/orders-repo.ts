@@ -1,8 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Trade } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
-import { FINAL_STATUSES, ORDER_COLUMN_NAMES, type OrderColumns } from './order-row';
-import { packTradeRest, unpackTradeRest } from './rest-codec';
+import { FINAL_STATUSES, ORDER_COLUMN_NAMES, type OrderColumns, type OrderParams } from './order-row';
+import { unpackTradeRest } from './rest-codec';
 import { writeTransaction } from '../store/write-transaction';
 
 export interface SyncScope {
@@ -26,19 +26,26 @@ const UPDATABLE = ORDER_COLUMN_NAMES.filter((name) => name !== 'uid');
 /** A row is rewritten only when something the service says about it changed. */
 const CHANGED = UPDATABLE.filter((name) => name !== 'synced_at').map((name) => `orders.${name} IS NOT excluded.${name}`).join(' OR ');
 
-/** Stores an order, or rewrites it when something the service says about it changed (named parameters: OrderColumns). */
-export const UPSERT_ORDER_SQL = `INSERT INTO orders (${ORDER_COLUMN_NAMES.join(', ')}) VALUES (${ORDER_COLUMN_NAMES.map((name) => `@${name}`).join(', ')})
+/** Stores an order, or rewrites it when something the service says about it changed (named parameters: OrderParams; `rest` packed here). */
+export const UPSERT_ORDER_SQL = `INSERT INTO orders (${ORDER_COLUMN_NAMES.join(', ')}) VALUES (${ORDER_COLUMN_NAMES.map((name) => (name === 'rest' ? 'pack_order_rest(@rest)' : `@${name}`)).join(', ')})
   ON CONFLICT (uid) DO UPDATE SET ${UPDATABLE.map((name) => `${name} = excluded.${name}`).join(', ')} WHERE ${CHANGED}`;
 
-/** Stores a fill of an order we hold (fills of others are skipped); parameters from tradeParams(). */
+/** Stores a fill of an order we hold (fills of others are skipped); parameters from tradeParams(), `rest` packed here. */
 export const UPSERT_TRADE_SQL = `INSERT INTO trades (order_uid, block_number, log_index, rest)
-  SELECT @order_uid, @block_number, @log_index, @rest WHERE EXISTS (SELECT 1 FROM orders WHERE uid = @order_uid)
+  SELECT @order_uid, @block_number, @log_index, pack_trade_rest(@rest) WHERE EXISTS (SELECT 1 FROM orders WHERE uid = @order_uid)
   ON CONFLICT DO UPDATE SET rest = excluded.rest WHERE rest IS NOT excluded.rest`;
 
-/** A fill as UPSERT_TRADE_SQL stores it: its key as columns, everything else packed. */
-export function tradeParams(trade: Trade): { order_uid: string; block_number: number; log_index: number; rest: Uint8Array } {
+/** Stores a scope's sync cursor (named parameters: OrdersRepo.cursorParams()). */
+export const SAVE_CURSOR_SQL = `INSERT INTO sync_cursors (account, chain_id, environment, head_uid, last_synced_at, last_error, trades_head, refresh_after)
+  VALUES (@account, @chain_id, @environment, @head_uid, @last_synced_at, @last_error, @trades_head, @refresh_after)
+  ON CONFLICT (account, chain_id, environment) DO UPDATE SET
+    head_uid = excluded.head_uid, last_synced_at = excluded.last_synced_at, last_error = excluded.last_error,
+    trades_head = excluded.trades_head, refresh_after = excluded.refresh_after`;
+
+/** A fill as UPSERT_TRADE_SQL takes it: its key as columns, everything else as JSON. */
+export function tradeParams(trade: Trade): { order_uid: string; block_number: number; log_index: number; rest: string } {
   const { blockNumber, logIndex, orderUid, ...rest } = trade;
-  return { order_uid: orderUid.toLowerCase(), block_number: blockNumber, log_index: logIndex, rest: packTradeRest(JSON.stringify(rest)) };
+  return { order_uid: orderUid.toLowerCase(), block_number: blockNumber, log_index: logIndex, rest: JSON.stringify(rest) };
 }
 
 /** A fill's key as the fill walk compares it: block, then log index. */
@@ -72,7 +79,7 @@ export class OrdersRepo {
    * few, which the next pass fetches again; and the main thread does not
    * stall on fsync. The user's own submissions keep the store's FULL setting.
    */
-  writeOrders(rows: readonly OrderColumns[], options: { refetchable?: boolean } = {}): number {
+  writeOrders(rows: readonly OrderParams[], options: { refetchable?: boolean } = {}): number {
     return this.commit(options.refetchable === true, () => {
       let changed = 0;
       for (const row of rows) changed += this.upsertOrder.run(row).changes;
@@ -172,25 +179,22 @@ export class OrdersRepo {
   }
 
   saveCursor(scope: SyncScope, cursor: SyncCursor): void {
+    this.db.prepare(SAVE_CURSOR_SQL).run(this.cursorParams(scope, cursor));
+  }
+
+  /** SAVE_CURSOR_SQL's parameters: a field the cursor leaves out keeps its stored value. */
+  cursorParams(scope: SyncScope, cursor: SyncCursor): Record<string, string | number | null> {
     const previous = this.cursor(scope);
-    this.db
-      .prepare(
-        `INSERT INTO sync_cursors (account, chain_id, environment, head_uid, last_synced_at, last_error, trades_head, refresh_after)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (account, chain_id, environment) DO UPDATE SET
-           head_uid = excluded.head_uid, last_synced_at = excluded.last_synced_at, last_error = excluded.last_error,
-           trades_head = excluded.trades_head, refresh_after = excluded.refresh_after`,
-      )
-      .run(
-        scope.account,
-        scope.chainId,
-        scope.environment,
-        cursor.headUid,
-        cursor.lastSyncedAt,
-        cursor.lastError,
-        cursor.tradesHead === undefined ? previous.tradesHead : cursor.tradesHead,
-        cursor.refreshAfter === undefined ? previous.refreshAfter : cursor.refreshAfter,
-      );
+    return {
+      account: scope.account,
+      chain_id: scope.chainId,
+      environment: scope.environment,
+      head_uid: cursor.headUid,
+      last_synced_at: cursor.lastSyncedAt,
+      last_error: cursor.lastError,
+      trades_head: cursor.tradesHead === undefined ? (previous.tradesHead ?? null) : cursor.tradesHead,
+      refresh_after: cursor.refreshAfter === undefined ? (previous.refreshAfter ?? null) : cursor.refreshAfter,
+    };
   }
   /** Oldest completion among the scopes: the history is as fresh as its stalest part. */
   lastSyncedAt(environment: Environment, scopes: readonly SyncScope[]): number | null {

@@ -6,6 +6,9 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  * appData document's skeleton, balances, schemes, the settlement contract), so
  * a row pays mostly for what is its own. Part of the file format since
  * migration 007: the dictionaries never change; a new one would need a new tag.
+ * Writes pack in SQL (store/sql-functions.ts), where the statement runs.
+ * Self-contained (erasable TypeScript, Node built-ins): the store's writer
+ * thread imports it from source.
  */
 const ORDER_DICTIONARY = Buffer.from(
   '{"creationDate":"2025-01-01T00:00:00.000000Z","feeAmount":"0","signingScheme":"eip1271","signingScheme":"presign","signingScheme":"ethsign",' +
@@ -28,17 +31,7 @@ const TRADE_DICTIONARY = Buffer.from(
     '"maxVolumeFactor":0.01,"quote":{}}},"policy":{"volume":{"factor":0.0002}},"amount":"","token":"0x"}]}',
 );
 
-/**
- * zlib hands back a view of a 16 KB chunk: copied to a buffer of its own size,
- * so a row holds (and a row posted to the writer thread clones) only its bytes.
- */
-function own(view: Buffer): Buffer {
-  const copy = Buffer.allocUnsafeSlow(view.length);
-  view.copy(copy);
-  return copy;
-}
-
-export const packOrderRest = (json: string): Buffer => own(deflateRawSync(json, { dictionary: ORDER_DICTIONARY }));
+export const packOrderRest = (json: string): Buffer => deflateRawSync(json, { dictionary: ORDER_DICTIONARY });
 export const unpackOrderRest = (packed: Uint8Array): string => inflateRawSync(packed, { dictionary: ORDER_DICTIONARY }).toString();
-export const packTradeRest = (json: string): Buffer => own(deflateRawSync(json, { dictionary: TRADE_DICTIONARY }));
+export const packTradeRest = (json: string): Buffer => deflateRawSync(json, { dictionary: TRADE_DICTIONARY });
 export const unpackTradeRest = (packed: Uint8Array): string => inflateRawSync(packed, { dictionary: TRADE_DICTIONARY }).toString();

@@ -3,7 +3,7 @@ import { apiOrderSchema, orderCreationSchema, type ApiOrder, type OrderCreation 
 import type { Environment } from '../../common/protocol/environments';
 import { parseOrderUid } from '../../common/protocol/order-uid';
 import { ApiError } from '../api/api-error';
-import { toOrderColumns } from './order-row';
+import { toOrderParams } from './order-row';
 import type { OrdersRepo } from './orders-repo';
 import { writeTransaction } from '../store/write-transaction';
 
@@ -70,7 +70,7 @@ export class SubmissionJournal {
     if (existing) return existing;
     const now = this.now();
     const provisional = apiOrderSchema.parse({ ...body, uid, owner: parts.owner, status: 'submitting', creationDate: new Date(now).toISOString() });
-    const columns = { ...toOrderColumns(provisional, input.account, input.chainId, input.environment, now), local_state: 'submitting' };
+    const columns = { ...toOrderParams(provisional, input.account, input.chainId, input.environment, now), local_state: 'submitting' };
     writeTransaction(this.repo.db, () => {
       this.repo.db
         .prepare('INSERT INTO submissions (uid, account, chain_id, environment, body, state, error, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)')
@@ -103,7 +103,7 @@ export class SubmissionJournal {
       try {
         const order = await getOrder(submission.chainId, submission.uid);
         writeTransaction(this.repo.db, () => {
-          this.repo.writeOrders([toOrderColumns(order, submission.account, submission.chainId, submission.environment, this.now())]);
+          this.repo.writeOrders([toOrderParams(order, submission.account, submission.chainId, submission.environment, this.now())]);
           this.setState(submission.uid, 'submitted', null, null);
         });
         this.onChange();

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { migrate, type Migration } from './migrate';
 import { MIGRATIONS } from './migrations';
+import { defineSqlFunctions } from './sql-functions';
 
 export interface Store {
   readonly db: Database;
@@ -36,6 +37,7 @@ export function openStore(path: string, migrations: readonly Migration[] = MIGRA
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
+    defineSqlFunctions(db);
     const schemaVersion = migrate(db, migrations);
     return { db, path, schemaVersion, close: () => db.close() };
   } catch (error) {

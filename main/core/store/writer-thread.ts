@@ -3,12 +3,14 @@
 // prepared statement, each batch all or nothing, so the SQL work of a big
 // write (indexes, full-text triggers, the WAL checkpoints its commits set off)
 // never blocks the main thread, where the IPC handlers run. WAL lets the main
-// connection read meanwhile. Self-contained (Node built-ins and better-sqlite3
-// only, erasable TypeScript): it is built as its own entry and, from source,
-// runs on Node's type stripping.
+// connection read meanwhile. Self-contained (Node built-ins, better-sqlite3 and
+// the store's SQL functions; erasable TypeScript, relative imports with their
+// extension): it is built as its own entry and, from source, runs on Node's
+// type stripping.
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3, { type Statement } from 'better-sqlite3';
+import { defineSqlFunctions } from './sql-functions.ts';
 
 export interface WriterData {
   path: string;
@@ -46,6 +48,7 @@ if (port) {
   db.pragma('foreign_keys = ON');
   // Only data the service holds comes through here: a power cut may lose the last commits, which the next sync fetches again.
   db.pragma('synchronous = NORMAL');
+  defineSqlFunctions(db);
   const statements = new Map<string, Statement>();
   /** The open transaction: when it began, and the answers to send once it commits (an answer means committed). */
   let open: { began: number; replies: WriterReply[] } | null = null;

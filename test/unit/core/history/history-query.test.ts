@@ -2,10 +2,10 @@ import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { HistoryFilter, HistorySortColumn } from '../../../../main/common/history/history-schema';
 import { compileQuery, countSql, HistoryQueries, iterateHistory, pageSql } from '../../../../main/core/history/history-query';
-import { toOrderColumns } from '../../../../main/core/history/order-row';
+import { toOrderParams } from '../../../../main/core/history/order-row';
 import { OrdersRepo } from '../../../../main/core/history/orders-repo';
-import { migrate } from '../../../../main/core/store/migrate';
 import { MIGRATIONS } from '../../../../main/core/store/migrations';
+import { openStore } from '../../../../main/core/store/open-store';
 import { apiOrders, BENCH_ACCOUNTS } from '../../../bench/api-orders';
 
 const COLUMNS: HistorySortColumn[] = ['createdAt', 'account', 'chainId', 'status', 'kind', 'sellToken', 'buyToken', 'sellAmount', 'buyAmount', 'filledPct', 'validTo', 'appCode', 'uid'];
@@ -22,12 +22,10 @@ const FILTERS: [string, HistoryFilter][] = [
 ];
 
 function database(orders = 0) {
-  const db = new BetterSqlite3(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db, MIGRATIONS);
+  const db = openStore(':memory:', MIGRATIONS).db;
   if (orders > 0) {
     const { orders: list } = apiOrders(orders);
-    new OrdersRepo(db).writeOrders(list.map((order) => toOrderColumns(order, order.onchainUser ?? order.owner, 1, 'production', 1)));
+    new OrdersRepo(db).writeOrders(list.map((order) => toOrderParams(order, order.onchainUser ?? order.owner, 1, 'production', 1)));
   }
   return db;
 }
@@ -123,7 +121,7 @@ describe('History pages', () => {
     expect(check('cow', 'production')).toBe(400);
     expect(check('cancelled', 'production')).toBeGreaterThan(0);
     const { orders: staging } = apiOrders(120, { seed: 99 });
-    new OrdersRepo(db).writeOrders(staging.map((order) => toOrderColumns(order, order.owner, 1, 'staging', 1)));
+    new OrdersRepo(db).writeOrders(staging.map((order) => toOrderParams(order, order.owner, 1, 'staging', 1)));
     expect(check('cow', 'production')).toBe(400);
     expect(check('cow', 'staging')).toBe(120);
     expect(check('cancelled', 'production')).toBeGreaterThan(0);

@@ -1,17 +1,15 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../../../main/core/store/migrate';
 import { MIGRATIONS } from '../../../../../main/core/store/migrations';
+import { openStore } from '../../../../../main/core/store/open-store';
 import { OrdersRepo } from '../../../../../main/core/history/orders-repo';
-import { apiOrderOf, toOrderColumns } from '../../../../../main/core/history/order-row';
+import { apiOrderOf, toOrderParams } from '../../../../../main/core/history/order-row';
 import { apiOrderSchema } from '../../../../../main/common/protocol/api';
 import { apiOrderFixture } from '../../history/order-fixture';
 
 describe('migration 003: order history', () => {
   const open = () => {
-    const db = new BetterSqlite3(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, MIGRATIONS.slice(0, 3));
+    const db = openStore(':memory:', MIGRATIONS.slice(0, 3)).db;
     return db;
   };
   const columns = (db: BetterSqlite3.Database, table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
@@ -34,9 +32,7 @@ describe('migration 003: order history', () => {
 
   // The app writes the current schema (migration 007 reshaped the orders); these run on it.
   const latest = () => {
-    const db = new BetterSqlite3(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, MIGRATIONS);
+    const db = openStore(':memory:', MIGRATIONS).db;
     return db;
   };
 
@@ -44,7 +40,7 @@ describe('migration 003: order history', () => {
     const db = latest();
     const repo = new OrdersRepo(db);
     const order = apiOrderSchema.parse({ ...apiOrderFixture(), somethingNew: { kept: true } });
-    repo.writeOrders([toOrderColumns(order, order.owner, 1, 'production', 1)]);
+    repo.writeOrders([toOrderParams(order, order.owner, 1, 'production', 1)]);
     const back = apiOrderOf(repo.get(order.uid)!);
     expect(back).toEqual(order);
     expect(back).toMatchObject({ somethingNew: { kept: true }, receiver: null, partiallyFillable: true, invalidated: false });
@@ -54,7 +50,7 @@ describe('migration 003: order history', () => {
     const db = latest();
     const repo = new OrdersRepo(db);
     const order = apiOrderSchema.parse(apiOrderFixture());
-    const good = toOrderColumns(order, order.owner, 1, 'production', 1);
+    const good = toOrderParams(order, order.owner, 1, 'production', 1);
     expect(() => repo.writeOrders([{ ...good, uid: '0x1234' }])).toThrow(/CHECK/);
     expect(() => repo.writeOrders([{ ...good, kind: 'swap' as 'sell' }])).toThrow(/CHECK/);
     expect(() =>
@@ -66,7 +62,7 @@ describe('migration 003: order history', () => {
     const db = latest();
     const repo = new OrdersRepo(db);
     const order = apiOrderSchema.parse(apiOrderFixture());
-    const good = toOrderColumns(order, order.owner, 1, 'production', 1);
+    const good = toOrderParams(order, order.owner, 1, 'production', 1);
     expect(() => repo.writeOrders([good, { ...good, uid: 'bad' }])).toThrow();
     expect(repo.get(order.uid)).toBeUndefined();
   });

@@ -1,10 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { queryHistory } from '../../../../../main/core/history/history-query';
-import { apiOrderOf, toOrderColumns } from '../../../../../main/core/history/order-row';
+import { apiOrderOf, toOrderParams } from '../../../../../main/core/history/order-row';
 import { OrdersRepo } from '../../../../../main/core/history/orders-repo';
 import { migrate } from '../../../../../main/core/store/migrate';
 import { MIGRATIONS } from '../../../../../main/core/store/migrations';
+import { openStore } from '../../../../../main/core/store/open-store';
 import { apiOrders } from '../../../../bench/api-orders';
 import { writeLegacyOrder } from './legacy-orders';
 
@@ -12,9 +13,7 @@ const ORDERS = 300;
 
 /** A store at version 6 holding orders and fills, written the way versions 3 to 6 did. */
 function version6Store() {
-  const db = new BetterSqlite3(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db, MIGRATIONS.slice(0, 6));
+  const db = openStore(':memory:', MIGRATIONS.slice(0, 6)).db;
   const { orders, trades } = apiOrders(ORDERS, { seed: 6 });
   const fills = new Map<string, typeof trades>();
   for (const trade of trades) fills.set(trade.orderUid, [...(fills.get(trade.orderUid) ?? []), trade]);
@@ -70,11 +69,10 @@ describe('migration 007: orders stored once, indexed for every History sort', ()
   });
 
   it('rewrites nothing when an identical order comes again, and only the changed row when one changed', () => {
-    const db = new BetterSqlite3(':memory:');
-    migrate(db, MIGRATIONS);
+    const db = openStore(':memory:', MIGRATIONS).db;
     const repo = new OrdersRepo(db);
     const { orders } = apiOrders(20, { seed: 9 });
-    const rows = (list: typeof orders, now: number) => list.map((order) => toOrderColumns(order, order.owner, 1, 'production', now));
+    const rows = (list: typeof orders, now: number) => list.map((order) => toOrderParams(order, order.owner, 1, 'production', now));
     expect(repo.writeOrders(rows(orders, 1))).toBe(20);
     expect(repo.writeOrders(rows(orders, 2))).toBe(0);
     const changed = orders.map((order, index) => (index === 3 ? { ...order, status: 'cancelled', invalidated: true } : order));

@@ -1,25 +1,22 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../../../main/core/store/migrate';
 import { MIGRATIONS } from '../../../../../main/core/store/migrations';
+import { openStore } from '../../../../../main/core/store/open-store';
 import { orderTransitionsMigration } from '../../../../../main/core/store/migrations/008-order-transitions';
 import { OrdersRepo } from '../../../../../main/core/history/orders-repo';
-import { toOrderColumns } from '../../../../../main/core/history/order-row';
+import { toOrderParams } from '../../../../../main/core/history/order-row';
 import { apiOrderSchema } from '../../../../../main/common/protocol/api';
 import { TransitionStream } from '../../../../../main/core/history/transition-stream';
 import { apiOrderFixture } from '../../history/order-fixture';
 
 describe('migration 008: the one stream of order transitions', () => {
   const open = () => {
-    const db = new BetterSqlite3(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, MIGRATIONS.slice(0, MIGRATIONS.indexOf(orderTransitionsMigration) + 1));
+    const db = openStore(':memory:', MIGRATIONS.slice(0, MIGRATIONS.indexOf(orderTransitionsMigration) + 1)).db;
     return db;
   };
   const order = (overrides: Record<string, unknown>) => apiOrderSchema.parse({ ...apiOrderFixture(), status: 'open', executedSellAmount: '0', executedBuyAmount: '0', ...overrides });
   const write = (repo: OrdersRepo, overrides: Record<string, unknown>) => {
     const parsed = order(overrides);
-    repo.writeOrders([toOrderColumns(parsed, parsed.owner, 1, 'production', 1)]);
+    repo.writeOrders([toOrderParams(parsed, parsed.owner, 1, 'production', 1)]);
   };
 
   it('is registered in order and drops the watcher\'s private snapshots', () => {

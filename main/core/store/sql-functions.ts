@@ -1,0 +1,22 @@
+// SQL functions of the store's file format, defined on every connection to it:
+// openStore's and the writer thread's. Self-contained (erasable TypeScript,
+// relative imports with their extension): the writer thread imports it from
+// source on Node's type stripping.
+import type { Database } from 'better-sqlite3';
+import { packOrderRest, packTradeRest } from '../history/rest-codec.ts';
+
+const packer = (name: string, pack: (json: string) => Buffer) => (json: unknown) => {
+  if (typeof json !== 'string') throw new TypeError(`${name} takes the JSON text of the fields to pack, not ${typeof json}`);
+  return pack(json);
+};
+
+/**
+ * pack_order_rest(json) and pack_trade_rest(json): the packed `rest` of an
+ * order or a fill (history/rest-codec.ts). The statements that write `rest`
+ * pack it where they run, so a sync's thousands of rows are deflated on the
+ * writer thread, not on the main thread.
+ */
+export function defineSqlFunctions(db: Database): void {
+  db.function('pack_order_rest', { deterministic: true }, packer('pack_order_rest', packOrderRest));
+  db.function('pack_trade_rest', { deterministic: true }, packer('pack_trade_rest', packTradeRest));
+}
