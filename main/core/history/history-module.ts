@@ -47,8 +47,11 @@ export interface HistoryModule {
    * Orders another module read from the service (the Trade tracker, the
    * watcher): stored as the sync would store them, and open screens told.
    * Storing a changed order records its transition (migration 008).
+   * `placedSinceLastLook`: the account's newest orders, read since the
+   * caller last looked, so one not held yet was placed since (elsewhere):
+   * what happened to it is recorded too (OrdersRepo.writeOrders()).
    */
-  storeOrders(chainId: number, orders: readonly ApiOrder[]): void;
+  storeOrders(chainId: number, orders: readonly ApiOrder[], options?: { placedSinceLastLook?: boolean }): void;
   /** UIDs of the scope's orders that can still change. */
   liveUids(account: string, chainId: number, environment: Environment): string[];
   /** The stored order as the service last sent it, and its chain. */
@@ -131,10 +134,13 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       sync.start();
     },
     syncNow: async () => void (await sync.syncNow()),
-    storeOrders(chainId, orders) {
+    storeOrders(chainId, orders, options = {}) {
       if (orders.length === 0) return;
       const at = now();
-      repo.writeOrders(orders.map((order) => toOrderParams(order, accountFor(order), chainId, settings.environment(), at)));
+      repo.writeOrders(
+        orders.map((order) => toOrderParams(order, accountFor(order), chainId, settings.environment(), at)),
+        { placedSinceLastLook: options.placedSinceLastLook === true },
+      );
       changed();
     },
     liveUids: (account, chainId, environment) => repo.liveUids({ account, chainId, environment }),

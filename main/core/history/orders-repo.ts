@@ -30,6 +30,21 @@ const CHANGED = UPDATABLE.filter((name) => name !== 'synced_at').map((name) => `
 export const UPSERT_ORDER_SQL = `INSERT INTO orders (${ORDER_COLUMN_NAMES.join(', ')}) VALUES (${ORDER_COLUMN_NAMES.map((name) => (name === 'rest' ? 'pack_order_rest(@rest)' : `@${name}`)).join(', ')})
   ON CONFLICT (uid) DO UPDATE SET ${UPDATABLE.map((name) => `${name} = excluded.${name}`).join(', ')} WHERE ${CHANGED}`;
 
+/** What an order was when placed, as far as the transitions go (common/orders/transitions.ts). */
+const PLACED: Partial<Record<keyof OrderParams, string>> = { status: "'open'", executed_sell_amount: "'0'", executed_buy_amount: "'0'", filled_pct: '0' };
+
+/**
+ * Stores an order the store does not hold yet as it was placed (open, nothing
+ * executed), for UPSERT_ORDER_SQL to write what it is now: the transition
+ * trigger (migration 008) then records what happened to it since, and an
+ * order placed elsewhere, already filled when first seen, is told like any
+ * change. Only for orders placed since the reader last looked: a plain insert
+ * (old history, a first look) records nothing.
+ */
+export const INSERT_PLACED_SQL = `INSERT INTO orders (${ORDER_COLUMN_NAMES.join(', ')})
+  VALUES (${ORDER_COLUMN_NAMES.map((name) => PLACED[name] ?? (name === 'rest' ? 'pack_order_rest(@rest)' : `@${name}`)).join(', ')})
+  ON CONFLICT (uid) DO NOTHING`;
+
 /** Stores a fill of an order we hold (fills of others are skipped); parameters from tradeParams(), `rest` packed here. */
 export const UPSERT_TRADE_SQL = `INSERT INTO trades (order_uid, block_number, log_index, rest)
   SELECT @order_uid, @block_number, @log_index, pack_trade_rest(@rest) WHERE EXISTS (SELECT 1 FROM orders WHERE uid = @order_uid)
@@ -65,10 +80,12 @@ export const tradeAtOrBefore = (trade: Pick<Trade, 'blockNumber' | 'logIndex'>, 
 export class OrdersRepo {
   private readonly upsertOrder: Statement;
   private readonly upsertTrade: Statement;
+  private readonly insertPlaced: Statement;
 
   constructor(readonly db: Database) {
     this.upsertOrder = db.prepare(UPSERT_ORDER_SQL);
     this.upsertTrade = db.prepare(UPSERT_TRADE_SQL);
+    this.insertPlaced = db.prepare(INSERT_PLACED_SQL);
   }
 
   /**
@@ -78,9 +95,13 @@ export class OrdersRepo {
    * synchronous=NORMAL): a crash keeps them, a power cut may lose the last
    * few, which the next pass fetches again; and the main thread does not
    * stall on fsync. The user's own submissions keep the store's FULL setting.
+   * `placedSinceLastLook`: the orders were read since the writer last looked
+   * at their account, so one the store does not hold yet is news: stored as
+   * placed first (INSERT_PLACED_SQL), its change since is recorded.
    */
-  writeOrders(rows: readonly OrderParams[], options: { refetchable?: boolean } = {}): number {
+  writeOrders(rows: readonly OrderParams[], options: { refetchable?: boolean; placedSinceLastLook?: boolean } = {}): number {
     return this.commit(options.refetchable === true, () => {
+      if (options.placedSinceLastLook) for (const row of rows) this.insertPlaced.run(row);
       let changed = 0;
       for (const row of rows) changed += this.upsertOrder.run(row).changes;
       return changed;

@@ -88,11 +88,11 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
   const fetched = new Set<string>();
 
   /** Answers once the orders are handed over, with the promise of their commit. */
-  const writeOrders = async (orders: readonly ApiOrder[]) => {
+  const writeOrders = async (orders: readonly ApiOrder[], placedSinceLastLook = false) => {
     const handedOver = await writes.add(orders, (slice) => {
       const now = deps.now();
       const rows = slice.map((order) => toOrderParams(order, scope.account, scope.chainId, scope.environment, now));
-      return writer.orders(rows).then((changed) => {
+      return writer.orders(rows, placedSinceLastLook).then((changed) => {
         counts.ordersWritten += changed;
         deps.onCommit?.(slice.map((order) => order.uid), 'orders', changed);
       });
@@ -111,7 +111,12 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
       if (offset === 0) head = page[0]?.uid ?? cursor.headUid;
       counts.orders += page.length;
       const done = counts.orders;
-      writes.afterCommit(await writeOrders(page), () => deps.onProgress?.({ phase: 'orders', done, total: null }));
+      // On a resync, the orders newer than the last pass's head were placed since it looked: one not held yet is news.
+      const known = cursor.lastSyncedAt === null ? 0 : page.findIndex((order) => order.uid === cursor.headUid);
+      const placed = known === -1 ? page.length : known;
+      await writeOrders(page.slice(0, placed), true);
+      // Slices commit in order: once these are in, so are the ones before.
+      writes.afterCommit(await writeOrders(page.slice(placed)), () => deps.onProgress?.({ phase: 'orders', done, total: null }));
     },
     (page) => cursor.headUid !== null && page.some((order) => order.uid === cursor.headUid),
   );

@@ -2,11 +2,12 @@ import { performance } from 'node:perf_hooks';
 import type { Trade } from '../../common/protocol/api';
 import { StoreWriter } from '../store/store-writer';
 import type { OrderParams } from './order-row';
-import { SAVE_CURSOR_SQL, tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type OrdersRepo, type SyncCursor, type SyncScope } from './orders-repo';
+import { INSERT_PLACED_SQL, SAVE_CURSOR_SQL, tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type OrdersRepo, type SyncCursor, type SyncScope } from './orders-repo';
 
 /** Where a sync pass writes: each call one transaction, answering the rows that changed. */
 export interface SyncWriter {
-  orders(rows: readonly OrderParams[]): Promise<number>;
+  /** `placedSinceLastLook` as OrdersRepo.writeOrders() takes it. */
+  orders(rows: readonly OrderParams[], placedSinceLastLook?: boolean): Promise<number>;
   trades(trades: readonly Trade[]): Promise<number>;
   /**
    * Saves the scope's cursor after the writes before it: on the writer thread,
@@ -37,7 +38,7 @@ export function openSyncWriter(repo: OrdersRepo): SyncWriter {
       return changed;
     };
     return {
-      orders: async (rows) => timed(() => repo.writeOrders(rows, { refetchable: true })),
+      orders: async (rows, placedSinceLastLook) => timed(() => repo.writeOrders(rows, { refetchable: true, placedSinceLastLook })),
       trades: async (trades) => timed(() => repo.writeTrades(trades, { refetchable: true })),
       cursor: async (scope, cursor) => {
         timed(() => (repo.saveCursor(scope, cursor), 0));
@@ -52,7 +53,12 @@ export function openSyncWriter(repo: OrdersRepo): SyncWriter {
     return changes;
   };
   return {
-    orders: (rows) => run(UPSERT_ORDER_SQL, rows as unknown as Record<string, unknown>[]),
+    orders: async (rows, placedSinceLastLook) => {
+      const params = rows as unknown as Record<string, unknown>[];
+      // Sent first, so written first: the upsert that follows records what happened since.
+      const [, changed] = await Promise.all([placedSinceLastLook ? run(INSERT_PLACED_SQL, params) : 0, run(UPSERT_ORDER_SQL, params)]);
+      return changed;
+    },
     trades: (trades) => run(UPSERT_TRADE_SQL, trades.map(tradeParams)),
     cursor: async (scope, cursor) => void (await run(SAVE_CURSOR_SQL, [repo.cursorParams(scope, cursor)])),
     busyMs: () => busy,

@@ -1,5 +1,4 @@
 import type { Notification } from '../../common/protocol/api/notifications';
-import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import { formatNotification, type EventFacts } from '../../common/notifications/format';
 import { PREF_OF_TYPE, type WatcherStatus } from '../../common/notifications/notification-schema';
@@ -15,6 +14,7 @@ import { FILL_TYPES, fillOfItem, fillTime, type ChainClock, type FillToDate } fr
 import type { ServiceFeed } from './service-feed';
 import type { RecordedChange, TransitionStream } from '../history/transition-stream';
 import type { NotificationStore } from './notification-store';
+import { OrderReads, type WatcherHistory } from './order-reads';
 
 export interface WatcherTiming {
   /** Between rounds. The notification list is cached 300 s by the API client, so most rounds read only orders. */
@@ -25,13 +25,6 @@ export const DEFAULT_WATCHER_TIMING: WatcherTiming = { intervalMs: 60_000 };
 
 /** The notification center's cursor on the transition stream. */
 export const NOTIFICATIONS_CONSUMER = 'notifications';
-
-/** What the watcher needs of the history, through its service. */
-export interface WatcherHistory {
-  storeOrders(chainId: number, orders: readonly ApiOrder[]): void;
-  liveUids(account: string, chainId: number, environment: Environment): string[];
-  orderOf(uid: string): { order: ApiOrder; chainId: number } | undefined;
-}
 
 export interface WatcherOptions {
   store: NotificationStore;
@@ -61,9 +54,10 @@ export interface WatcherOptions {
  * transaction that stores the events (stored first, then shown, so a crash can
  * lose a toast but never repeat one). A fill is then dated by the block of its
  * trade, the chain's own time, where the chain has a node (the orderbook's
- * answers carry no time). The service's notification list adds
- * what only it knows (insufficient balance, orders placed elsewhere) and its
- * dates; an item for an event already told is merged into it, not shown again,
+ * answers carry no time). Each round also reads the accounts' newest
+ * orders, so an order placed elsewhere is followed, and told, from the next
+ * round. The service's notification list adds what only it knows
+ * (insufficient balance, orders beyond those newest) and its dates; an item for an event already told is merged into it, not shown again,
  * and keeps the earliest time known (nothing happened after it was first seen).
  * Toggled-off types and quiet mode still store the event for the center.
  */
@@ -78,8 +72,11 @@ export class Watcher {
   private lastError: string | null = null;
   /** Fills whose block dating was asked for this session: one try each, however often the list names them. */
   private readonly dating = new Set<string>();
+  private readonly reads: OrderReads;
 
-  constructor(private readonly options: WatcherOptions) {}
+  constructor(private readonly options: WatcherOptions) {
+    this.reads = new OrderReads({ history: options.history, orderbook: options.orderbook, stopped: () => this.stopped });
+  }
 
   start(): void {
     if (this.started) return;
@@ -178,7 +175,12 @@ export class Watcher {
     for (const [account, chainId] of this.scopes()) {
       if (this.stopped) return;
       try {
-        await this.readOrders(account, chainId, environment);
+        await this.reads.newest(account, chainId, environment);
+      } catch (error) {
+        fail(error, 'reading new orders');
+      }
+      try {
+        await this.reads.open(account, chainId, environment);
       } catch (error) {
         fail(error, 'reading open orders');
       }
@@ -197,15 +199,6 @@ export class Watcher {
     this.lastError = failure;
     this.lastCheckedAt = this.options.now();
     this.options.onChanged();
-  }
-
-  /** Open orders of the scope, read and stored through the history: a change records its transition there. */
-  private async readOrders(account: string, chainId: number, environment: Environment): Promise<void> {
-    const uids = this.options.history.liveUids(account, chainId, environment);
-    if (uids.length === 0) return;
-    const { orders } = await this.options.orderbook().ordersByUids(chainId, uids);
-    if (this.stopped) return;
-    this.options.history.storeOrders(chainId, orders);
   }
 
   private fromChange(change: RecordedChange): Candidate[] {

@@ -42,6 +42,31 @@ describe('migration 008: the one stream of order transitions', () => {
     expect(changes[0]!.recordedAt).toBeGreaterThan(Date.parse('2026-01-01'));
   });
 
+  it('an order first seen by a reader that looked before was placed since: what happened to it is recorded, once', () => {
+    const db = open();
+    const repo = new OrdersRepo(db);
+    const stream = new TransitionStream(db);
+    const store = (overrides: Record<string, unknown>) => {
+      const parsed = order(overrides);
+      repo.writeOrders([toOrderParams(parsed, parsed.owner, 1, 'production', 1)], { placedSinceLastLook: true });
+    };
+    store({ status: 'fulfilled', executedSellAmount: '1000', executedBuyAmount: '2000' });
+    // Seen again: held now, nothing new.
+    store({ status: 'fulfilled', executedSellAmount: '1000', executedBuyAmount: '2000' });
+    const changes = stream.pending('test');
+    expect(changes.map((change) => [change.before, change.after])).toEqual([
+      [
+        { status: 'open', executedSellAmount: '0', executedBuyAmount: '0' },
+        { status: 'fulfilled', executedSellAmount: '1000', executedBuyAmount: '2000' },
+      ],
+    ]);
+    // Stored as the service sent it, not as placed.
+    expect(repo.get(order({}).uid)).toMatchObject({ status: 'fulfilled', executed_sell_amount: '1000', executed_buy_amount: '2000', filled_pct: 50 });
+    // Still open when first seen: nothing happened yet.
+    store({ uid: `0x${'ab'.repeat(56)}` });
+    expect(stream.pending('test')).toHaveLength(1);
+  });
+
   it('a write rolled back leaves no transition; a consumer\'s cursor makes each change consumed once', () => {
     const db = open();
     const repo = new OrdersRepo(db);
