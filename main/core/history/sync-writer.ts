@@ -41,7 +41,10 @@ export function openSyncWriter(repo: OrdersRepo): SyncWriter {
       orders: async (rows, placedSinceLastLook) => timed(() => repo.writeOrders(rows, { refetchable: true, placedSinceLastLook })),
       trades: async (trades) => timed(() => repo.writeTrades(trades, { refetchable: true })),
       cursor: async (scope, cursor) => {
-        timed(() => (repo.saveCursor(scope, cursor), 0));
+        timed(() => {
+          repo.saveCursor(scope, cursor);
+          return 0;
+        });
       },
       busyMs: () => busy,
       close: async () => undefined,
@@ -60,7 +63,9 @@ export function openSyncWriter(repo: OrdersRepo): SyncWriter {
       return changed;
     },
     trades: (trades) => run(UPSERT_TRADE_SQL, trades.map(tradeParams)),
-    cursor: async (scope, cursor) => void (await run(SAVE_CURSOR_SQL, [repo.cursorParams(scope, cursor)])),
+    cursor: async (scope, cursor) => {
+      await run(SAVE_CURSOR_SQL, [repo.cursorParams(scope, cursor)]);
+    },
     busyMs: () => busy,
     close: () => thread.close(),
   };

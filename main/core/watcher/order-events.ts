@@ -20,6 +20,9 @@ export interface Candidate {
   facts: EventFacts;
 }
 
+/** A stored event's id: the environment is part of the identity (staging and production orders are different orders). */
+export const eventId = (environment: Environment, key: string) => `${environment}:${key}`;
+
 export const orderFacts = (order: ApiOrder) => ({
   kind: order.kind,
   sellToken: order.sellToken,

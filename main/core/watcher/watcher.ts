@@ -9,7 +9,7 @@ import type { NotificationPrefs } from '../../common/settings/settings-schema';
 import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
-import { eventsOfChange, orderFacts, type Candidate } from './order-events';
+import { eventId, eventsOfChange, orderFacts, type Candidate } from './order-events';
 import { FILL_TYPES, fillOfItem, fillTime, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
 import type { RecordedChange, TransitionStream } from '../history/transition-stream';
@@ -142,9 +142,9 @@ export class Watcher {
           for (const candidate of this.fromChange(change)) {
             const stored = this.record(candidate);
             if (stored?.show) shows.push(stored.show);
-            if (stored && FILL_TYPES.has(candidate.type)) {
-              fills.push({ id: stored.id, chainId: change.chainId, orderUid: change.uid.toLowerCase(), executedBuy: change.after.executedBuyAmount ?? '0' });
-            }
+            // Dated by its block whoever told it first: the service's list may have, before the order showed the fill.
+            const toDate = FILL_TYPES.has(candidate.type) ? (stored?.id ?? this.undatedFill(candidate)) : null;
+            if (toDate) fills.push({ id: toDate, chainId: change.chainId, orderUid: change.uid.toLowerCase(), executedBuy: change.after.executedBuyAmount ?? '0' });
           }
           stream.advance(NOTIFICATIONS_CONSUMER, change.id);
         }
@@ -153,6 +153,13 @@ export class Watcher {
     for (const show of shows) this.show(show);
     if (shows.length > 0) this.options.onChanged();
     for (const fill of fills) void this.dateFill(fill);
+  }
+
+  /** A fill event told before (from the service's list) that is neither dated by its block nor being dated: its id. */
+  private undatedFill(candidate: Candidate): string | null {
+    const id = eventId(candidate.environment, candidate.key);
+    const told = this.options.store.findOrderEvent(id, null);
+    return told && !told.datedByBlock && !this.dating.has(id) ? id : null;
   }
 
   /** A fill's time is its trade's block, where the chain can say. */
@@ -220,7 +227,7 @@ export class Watcher {
     const storedOrder = () => (item.orderUid ? this.options.history.orderOf(item.orderUid) : undefined);
     const key = orderEvent ? transitionKey(item.type, item.orderUid!, item.executedAmount) : `${item.type}:service:${item.id}`;
     if (orderEvent) {
-      const told = this.options.store.findOrderEvent(`${environment}:${key}`, item.type === 'order_partially_filled' && item.executedAmount === null ? item.orderUid : null);
+      const told = this.options.store.findOrderEvent(eventId(environment, key), item.type === 'order_partially_filled' && item.executedAmount === null ? item.orderUid : null);
       if (told) {
         if (!told.exact) return null;
         this.options.store.restamp(told.id, Date.parse(item.createdAt));
@@ -253,8 +260,7 @@ export class Watcher {
     const prefs = this.options.prefs();
     const wanted = prefs.events[PREF_OF_TYPE[candidate.type]] && !prefs.quietMode;
     const text = formatNotification(candidate.facts);
-    // The environment is part of the identity: staging and production orders are different orders.
-    const id = `${candidate.environment}:${candidate.key}`;
+    const id = eventId(candidate.environment, candidate.key);
     const stored = this.options.store.record({
       id,
       type: candidate.type,

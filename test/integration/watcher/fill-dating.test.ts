@@ -44,3 +44,49 @@ describe('a fill told before the chain could date it', () => {
     expect(await filledAt(uid)).toBe(minedAt);
   });
 });
+
+/**
+ * The service's list may name a partial fill before the app has read the order
+ * in that state (the round read the order just before the settlement, the list
+ * just after: the preview's five-order walk-through hit this). The event is
+ * then stored at the service's time, a second after the block, and the change
+ * read later finds it told already: it must still be dated by its block.
+ */
+describe('a partial fill the service told before the order showed it', () => {
+  let kit: WatcherKit;
+  beforeEach(async () => {
+    kit = await startWatcherKit();
+    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
+    await kit.call('settings.update', { enabledChains: [1] });
+  });
+  afterEach(async () => kit.stop());
+
+  const partlyAt = async (uid: string) =>
+    (await kit.call('notifications.list', {})).events.find((event) => event.orderUid === uid.toLowerCase() && event.type === 'order_partially_filled')?.occurredAt;
+  /** The orderbook's reads failing (its URL set to the token service's, which has no such routes: 404) while the list is read. */
+  const orderbookAt = (url: string | null) => kit.call('settings.setEndpoint', { environment: 'production', service: 'orderbook', url });
+
+  it("is dated by its trade's block once the order shows the fill, though the order fills further before the list is read again", async () => {
+    const uid = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, partiallyFillable: true, amount: 2n * 10n ** 18n });
+    await orderbookAt(kit.sandbox.bffUrl);
+    const settlement = await settleAndCheckChain(kit.sandbox, { partialFraction: 0.5 });
+    const minedAt = await chainTruth(kit.sandbox).minedAt(settlement.fills.find((fill) => fill.uid === uid)!.txHash);
+
+    // Only the list could be read: told at the service's time, which follows the block.
+    await kit.tick();
+    expect(kit.shownFor(uid)).toEqual(['Order partially filled']);
+    expect(await partlyAt(uid)).toBeGreaterThan(minedAt);
+
+    // The orderbook back, the Trade tracker reads the order partly filled; then the rest of it fills, before the
+    // list is read again (whose item no longer matches the order's state then).
+    await orderbookAt(null);
+    const bought = () => BigInt(kit.services.history.orderOf(uid)?.order.executedBuyAmount ?? '0');
+    await expect.poll(bought, { timeout: WITHIN_MS }).toBeGreaterThan(0n);
+    expect(kit.services.history.orderOf(uid)?.order.status).toBe('open');
+    await settleAndCheckChain(kit.sandbox, { partialFraction: 1 });
+    await kit.tick();
+    expect(kit.services.history.orderOf(uid)?.order.status).toBe('fulfilled');
+    await expect.poll(() => partlyAt(uid)).toBe(minedAt);
+    expect(kit.shownFor(uid)).toEqual(['Order partially filled', 'Order filled']);
+  });
+});
