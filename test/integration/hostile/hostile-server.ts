@@ -17,6 +17,8 @@ export type HostileMode =
   | { kind: 'drip'; everyMs: number }
   /** The connection is accepted and the request read; nothing is ever sent back. */
   | { kind: 'silent' }
+  /** The connection is closed as soon as a request arrives, without an answer: a service out of reach. */
+  | { kind: 'reset' }
   /** A status line and one header, then nothing: the headers never end. */
   | { kind: 'noHeaders' }
   /** The request reaches the real service, which acts on it; its answer is lost on the way back. */
@@ -120,6 +122,7 @@ export async function startHostileServer(upstream: string): Promise<HostileServe
     seen.push({ method: req.method ?? '', path: req.url ?? '' });
     const current: HostileMode = !only || only(req.method ?? '', req.url ?? '') ? mode : { kind: 'pass' };
     if (current.kind === 'pass') return forward(req, res);
+    if (current.kind === 'reset') return void req.socket.destroy();
     if (current.kind === 'swallow') return forward(req, res, true);
     if (current.kind === 'slow') return later(current.delayMs, () => (req.socket.destroyed ? undefined : forward(req, res)));
     // Read the request in full first, as a real server would, then misbehave.
