@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 16: "final statuses are defined in three places ... each fact gets one
+ * definition in main/common". The set of statuses after which an order never
+ * changes is listed once, in main/common/orders/status.ts; everything else asks
+ * isFinalStatus() or reads FINAL_STATUSES. A list of the three words anywhere
+ * else is a second definition, which can drift from the first.
+ */
+const SOURCES = ['main', 'renderer/src', 'preload'];
+const EXEMPT: Record<string, string> = {
+  'main/common/orders/status.ts': 'the definition',
+  'main/common/protocol/api/order.ts': 'every status the service sends: another fact',
+  'main/core/store/migrations/': 'a migration keeps the SQL of its time',
+};
+const FINAL = `(['"])(?:fulfilled|expired|cancelled)\\1`;
+/** The three final statuses listed together, in any order (a set, an array, an SQL list). */
+const FINAL_LIST = new RegExp(`${FINAL}\\s*,\\s*${FINAL.replace('\\1', '\\2')}\\s*,\\s*${FINAL.replace('\\1', '\\3')}`);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|svelte)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('one definition per fact', () => {
+  it('lists the final statuses in main/common/orders/status.ts only', () => {
+    const files = SOURCES.flatMap((dir) => sourceFiles(dir));
+    const found = files
+      .filter((file) => !Object.keys(EXEMPT).some((prefix) => file.startsWith(prefix)))
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n').flatMap((line, index) => (FINAL_LIST.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])));
+    expect(found).toEqual([]);
+    expect(files).toContain('main/common/orders/status.ts');
+    // The definition itself is what the rule looks for.
+    expect(readFileSync('main/common/orders/status.ts', 'utf8')).toMatch(FINAL_LIST);
+  });
+});
