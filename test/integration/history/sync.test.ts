@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDERS_PAGE, syncScope, TRADES_PAGE, type SyncCounts } from '../../../main/core/history/sync-engine';
+import { NEWS_WINDOW_MS, ORDERS_PAGE, syncScope, TRADES_PAGE, type SyncCounts } from '../../../main/core/history/sync-engine';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { placeOrder } from '../sandbox/sandbox-kit';
 import { historyKit, requestCounts, scopeOf, seedDistinct } from './history-kit';
@@ -13,7 +13,12 @@ describe('history sync against the sandbox: 10,000 orders', () => {
   let firstPageBytes = 0;
   const trader = TEST_ACCOUNTS.trader.address;
   const scope = scopeOf(trader);
-  const sync = () => syncScope({ repo: kit.repo, orderbook: kit.client.orderbook, now: Date.now }, scope);
+  const sync = (now = Date.now) => syncScope({ repo: kit.repo, orderbook: kit.client.orderbook, now }, scope);
+  /** The order's recorded transitions (migration 008), as from → to statuses. */
+  const transitionsOf = (uid: string) =>
+    (kit.store.db.prepare('SELECT from_status, to_status FROM order_transitions WHERE uid = ? ORDER BY id').all(uid.toLowerCase()) as { from_status: string; to_status: string }[]).map(
+      (row) => [row.from_status, row.to_status],
+    );
   const openCount = () => uids.filter((uid) => ['open', 'presignaturePending'].includes((sandbox.orders.get(uid) as { status: string }).status)).length;
   const stored = () => (kit.store.db.prepare('SELECT count(*) AS n FROM orders WHERE account = ?').get(trader) as { n: number }).n;
   const changes = () => (kit.store.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
@@ -79,6 +84,17 @@ describe('history sync against the sandbox: 10,000 orders', () => {
     expect(kit.repo.tradesOf(uid)).toHaveLength(1);
     expect(stored()).toBe(ORDERS + 1);
     expect(counts.tradesWritten).toBe(1);
+    // Placed (elsewhere) since the last pass, minutes ago: what happened to it is news, recorded for the alerts.
+    expect(transitionsOf(uid)).toEqual([['open', 'fulfilled']]);
+  });
+
+  it('stores an order placed while no pass ran for longer than the news window as history: no transition', async () => {
+    const uid = await placeOrder(sandbox, TEST_ACCOUNTS.trader.privateKey, { sellAmount: 2n * 10n ** 18n });
+    sandbox.settle();
+    const later = Date.now() + NEWS_WINDOW_MS + 60_000;
+    await sync(() => later);
+    expect(kit.repo.get(uid)).toMatchObject({ status: 'fulfilled' });
+    expect(transitionsOf(uid)).toEqual([]);
   });
 
   it('refreshes an open order whose validity ran out without waiting for the rotation', async () => {
