@@ -7,6 +7,7 @@ import type { CommandName } from '../../../main/common/ipc/contract';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { placeOrder } from '../sandbox/sandbox-kit';
+import { EVERY_ORDER_ALERT } from '../watcher/watcher-kit';
 
 const { trader } = TEST_ACCOUNTS;
 
@@ -88,15 +89,7 @@ describe('npm run preview', () => {
 
     await invoke('settings.setEndpoint', { environment: 'production', service: 'orderbook', url: sandbox.orderbookUrl });
     await invoke('settings.setEndpoint', { environment: 'production', service: 'tokenService', url: sandbox.bffUrl });
-    await invoke('settings.update', {
-      enabledChains: [1],
-      notifications: {
-        events: { filled: true, partiallyFilled: true, expired: true, cancelled: true, priceImprovement: false, insufficientBalance: true },
-        quietMode: false,
-        priceImprovementBps: 200,
-        backgroundWatching: true,
-      },
-    });
+    await invoke('settings.update', { enabledChains: [1], notifications: EVERY_ORDER_ALERT });
     await invoke('accounts.addWatchOnly', { label: 'Trader', address: trader.address });
 
     // The history sync runs by itself: the order is in History without a "sync now".

@@ -56,15 +56,7 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
     /** The trader's key imported, chain 1 on and every order alert wanted, as in the trader's walk-through. */
     async traderWithEveryAlert() {
       await kit.call('accounts.importKey', { label: 'Trader', privateKey: TEST_ACCOUNTS.trader.privateKey, vault: 'keychain' });
-      await kit.call('settings.update', {
-        enabledChains: [1],
-        notifications: {
-          events: { filled: true, partiallyFilled: true, expired: true, cancelled: true, priceImprovement: false, insufficientBalance: true },
-          quietMode: false,
-          priceImprovementBps: 200,
-          backgroundWatching: true,
-        },
-      });
+      await kit.call('settings.update', { enabledChains: [1], notifications: EVERY_ORDER_ALERT });
     },
     /** The titles of the notifications shown for an order, oldest first ("Order filled"). */
     shownFor: (uid: string) => shown.filter((entry) => entry.target.view === 'history' && entry.target.orderUid === uid.toLowerCase()).map((entry) => entry.title.split(':')[0]),
@@ -121,6 +113,14 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
   };
   return kit;
 }
+
+/** The trader's walk-through settings: every order alert wanted, price improvements above 2%. */
+export const EVERY_ORDER_ALERT = {
+  events: { filled: true, partiallyFilled: true, expired: true, cancelled: true, priceImprovement: false, insufficientBalance: true },
+  quietMode: false,
+  priceImprovementBps: 200,
+  backgroundWatching: true,
+};
 
 export type WatcherKit = Awaited<ReturnType<typeof startWatcherKit>>;
 

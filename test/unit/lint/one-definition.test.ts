@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files';
 
 /**
  * Issue 16: "final statuses are defined in three places ... each fact gets one
@@ -18,14 +18,6 @@ const EXEMPT: Record<string, string> = {
 const FINAL = `(['"])(?:fulfilled|expired|cancelled)\\1`;
 /** The three final statuses listed together, in any order (a set, an array, an SQL list). */
 const FINAL_LIST = new RegExp(`${FINAL}\\s*,\\s*${FINAL.replace('\\1', '\\2')}\\s*,\\s*${FINAL.replace('\\1', '\\3')}`);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|svelte)$/.test(entry.name) ? [path] : [];
-  });
-}
 
 describe('one definition per fact', () => {
   it('lists the final statuses in main/common/orders/status.ts only', () => {

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files';
 
 /**
  * Issue 16: "one name per concept across folders (notifications / watcher /
@@ -13,14 +13,6 @@ const SOURCES = ['main', 'renderer/src', 'preload'];
 const EXEMPT = 'main/core/store/migrations/';
 /** The told events (and their store, their per-type switches) under another name than "notification". */
 const OTHER_NAME = /\b[Ww]atch(?:Events?|Store|Prefs?)|\bwatch[-_](?:events?|store)\b|\bwatcherEvents?\b/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|svelte)$/.test(entry.name) ? [path] : [];
-  });
-}
 
 describe('one name per concept', () => {
   it('calls what the watcher tells the user a notification, in every file name, identifier and table', () => {
