@@ -89,7 +89,7 @@ export class OrdersRepo {
   }
 
   /**
-   * Orders, all or nothing; answers how many rows actually changed (an
+   * Orders, all or nothing; answers how many orders actually changed (an
    * identical order is not rewritten). `refetchable`: the sync's copies of
    * what the service holds commit without waiting for the disk (WAL, then
    * synchronous=NORMAL): a crash keeps them, a power cut may lose the last
@@ -101,9 +101,12 @@ export class OrdersRepo {
    */
   writeOrders(rows: readonly OrderParams[], options: { refetchable?: boolean; placedSinceLastLook?: boolean } = {}): number {
     return this.commit(options.refetchable === true, () => {
-      if (options.placedSinceLastLook) for (const row of rows) this.insertPlaced.run(row);
       let changed = 0;
-      for (const row of rows) changed += this.upsertOrder.run(row).changes;
+      for (const row of rows) {
+        // Inserted as placed, then written as it is: one row changed.
+        const placed = options.placedSinceLastLook === true && this.insertPlaced.run(row).changes > 0;
+        if (this.upsertOrder.run(row).changes > 0 || placed) changed += 1;
+      }
       return changed;
     });
   }

@@ -122,9 +122,10 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
       const recent = cursor.lastSyncedAt !== null && deps.now() - cursor.lastSyncedAt <= NEWS_WINDOW_MS;
       const known = recent ? page.findIndex((order) => order.uid === cursor.headUid) : 0;
       const placed = known === -1 ? page.length : known;
-      await writeOrders(page.slice(0, placed), true);
-      // Slices commit in order: once these are in, so are the ones before.
-      writes.afterCommit(await writeOrders(page.slice(placed)), () => deps.onProgress?.({ phase: 'orders', done, total: null }));
+      const news = await writeOrders(page.slice(0, placed), true);
+      const rest = await writeOrders(page.slice(placed));
+      // Slices commit in order: once these are in, so are the pages before. Either half may be empty.
+      writes.afterCommit({ committed: Promise.all([news.committed, rest.committed]).then(() => undefined) }, () => deps.onProgress?.({ phase: 'orders', done, total: null }));
     },
     (page) => cursor.headUid !== null && page.some((order) => order.uid === cursor.headUid),
   );

@@ -50,21 +50,17 @@ export function openSyncWriter(repo: OrdersRepo): SyncWriter {
       close: async () => undefined,
     };
   }
-  const run = async (sql: string, rows: readonly Record<string, unknown>[]) => {
-    const { changes, ms } = await thread.run(sql, rows);
+  const run = async (statements: readonly string[], rows: readonly Record<string, unknown>[]) => {
+    const { changes, ms } = await thread.run(statements, rows);
     busy += ms;
     return changes;
   };
   return {
-    orders: async (rows, placedSinceLastLook) => {
-      const params = rows as unknown as Record<string, unknown>[];
-      // Sent first, so written first: the upsert that follows records what happened since.
-      const [, changed] = await Promise.all([placedSinceLastLook ? run(INSERT_PLACED_SQL, params) : 0, run(UPSERT_ORDER_SQL, params)]);
-      return changed;
-    },
-    trades: (trades) => run(UPSERT_TRADE_SQL, trades.map(tradeParams)),
+    // One request: an order stored as placed and then as it is are committed together, never apart.
+    orders: (rows, placedSinceLastLook) => run(placedSinceLastLook ? [INSERT_PLACED_SQL, UPSERT_ORDER_SQL] : [UPSERT_ORDER_SQL], rows as unknown as Record<string, unknown>[]),
+    trades: (trades) => run([UPSERT_TRADE_SQL], trades.map(tradeParams)),
     cursor: async (scope, cursor) => {
-      await run(SAVE_CURSOR_SQL, [repo.cursorParams(scope, cursor)]);
+      await run([SAVE_CURSOR_SQL], [repo.cursorParams(scope, cursor)]);
     },
     busyMs: () => busy,
     close: () => thread.close(),

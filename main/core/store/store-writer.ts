@@ -64,9 +64,13 @@ export class StoreWriter {
     return db.memory || db.name === '' ? null : new StoreWriter(db.name);
   }
 
-  /** Runs `sql` once per row on the writer thread, all or nothing; answers, once committed, the rows changed and the thread's time. */
-  run(sql: string, rows: readonly Record<string, unknown>[]): Promise<{ changes: number; ms: number }> {
-    return this.send({ sql, rows });
+  /**
+   * Runs the statements in turn for each row on the writer thread, all or
+   * nothing; answers, once committed, the rows changed (each once) and the
+   * thread's time.
+   */
+  run(statements: readonly string[], rows: readonly Record<string, unknown>[]): Promise<{ changes: number; ms: number }> {
+    return this.send({ statements, rows });
   }
 
   /** Waits for the batches already sent, then closes the writer's connection and thread. */

@@ -1,6 +1,6 @@
 // The store's writer thread (a worker_threads entry; store-writer.ts starts it).
-// It holds its own connection to the store file and runs batches of one
-// prepared statement, each batch all or nothing, so the SQL work of a big
+// It holds its own connection to the store file and runs batches of prepared
+// statements, each batch all or nothing, so the SQL work of a big
 // write (indexes, full-text triggers, the WAL checkpoints its commits set off)
 // never blocks the main thread, where the IPC handlers run. WAL lets the main
 // connection read meanwhile. Self-contained (Node built-ins, better-sqlite3 and
@@ -20,8 +20,12 @@ export interface WriterData {
 
 export interface WriterRequest {
   id: number;
-  /** One statement, run once per row (named parameters). */
-  sql?: string;
+  /**
+   * Statements run in turn for each row (named parameters), the batch all or
+   * nothing: a row and what follows from it (an order stored as placed, then
+   * as it is) are never committed apart.
+   */
+  statements?: readonly string[];
   rows?: readonly Record<string, unknown>[];
   close?: true;
 }
@@ -89,11 +93,18 @@ if (port) {
     }
     db.exec('SAVEPOINT batch');
     try {
-      const sql = request.sql ?? '';
-      let statement = statements.get(sql);
-      if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+      const prepared = (request.statements ?? []).map((sql) => {
+        let statement = statements.get(sql);
+        if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+        return statement;
+      });
+      // Rows changed: a row that several statements changed counts once.
       let changes = 0;
-      for (const row of request.rows ?? []) changes += statement.run(row).changes;
+      for (const row of request.rows ?? []) {
+        let changed = false;
+        for (const statement of prepared) changed = statement.run(row).changes > 0 || changed;
+        if (changed) changes += 1;
+      }
       db.exec('RELEASE batch');
       open.replies.push({ id: request.id, changes, ms: performance.now() - began });
     } catch (error) {

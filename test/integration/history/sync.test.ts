@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWS_WINDOW_MS, ORDERS_PAGE, syncScope, TRADES_PAGE, type SyncCounts } from '../../../main/core/history/sync-engine';
+import { FIRST_PAGE, NEWS_WINDOW_MS, ORDERS_PAGE, syncScope, TRADES_PAGE, type SyncCounts } from '../../../main/core/history/sync-engine';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { placeOrder } from '../sandbox/sandbox-kit';
 import { historyKit, requestCounts, scopeOf, seedDistinct } from './history-kit';
@@ -88,15 +88,6 @@ describe('history sync against the sandbox: 10,000 orders', () => {
     expect(transitionsOf(uid)).toEqual([['open', 'fulfilled']]);
   });
 
-  it('stores an order placed while no pass ran for longer than the news window as history: no transition', async () => {
-    const uid = await placeOrder(sandbox, TEST_ACCOUNTS.trader.privateKey, { sellAmount: 2n * 10n ** 18n });
-    sandbox.settle();
-    const later = Date.now() + NEWS_WINDOW_MS + 60_000;
-    await sync(() => later);
-    expect(kit.repo.get(uid)).toMatchObject({ status: 'fulfilled' });
-    expect(transitionsOf(uid)).toEqual([]);
-  });
-
   it('refreshes an open order whose validity ran out without waiting for the rotation', async () => {
     const open = uids.filter((uid) => (sandbox.orders.get(uid) as { status: string }).status === 'open');
     const lapsed = open.at(-1)!;
@@ -108,6 +99,65 @@ describe('history sync against the sandbox: 10,000 orders', () => {
     const requests = requestCounts(sandbox);
     expect(requests.byUids).toBe(1);
     expect(kit.repo.get(lapsed)?.valid_to).toBe((sandbox.orders.get(lapsed) as { validTo: number }).validTo);
+  });
+});
+
+describe('history sync: orders placed since the last pass', () => {
+  let sandbox: Sandbox;
+  let kit: ReturnType<typeof historyKit>;
+  const trader = TEST_ACCOUNTS.trader.address;
+  const scope = scopeOf(trader);
+  let placedCount = 0;
+  /** An order of the trader placed now (elsewhere, as far as the sync knows), each one distinct. */
+  const place = () => placeOrder(sandbox, TEST_ACCOUNTS.trader.privateKey, { sellAmount: 10n ** 18n + BigInt((placedCount += 1)) });
+  /** A pass that notes, at each progress of the order walk, how many of `uids` the store holds. */
+  const syncWatching = async (uids: readonly string[], now = Date.now) => {
+    const seen: { done: number; held: number }[] = [];
+    const held = () => uids.filter((uid) => kit.repo.get(uid)).length;
+    const counts = await syncScope(
+      { repo: kit.repo, orderbook: kit.client.orderbook, now, onProgress: (progress) => progress.phase === 'orders' && seen.push({ done: progress.done, held: held() }) },
+      scope,
+    );
+    return { counts, seen };
+  };
+  const transitionsOf = (uid: string) => kit.store.db.prepare('SELECT from_status, to_status FROM order_transitions WHERE uid = ?').all(uid.toLowerCase());
+
+  beforeAll(async () => {
+    // Orders are placed here faster than the live 5 a second.
+    sandbox = await startSandbox({ rateLimits: { ordersPerSecond: 1000 } });
+    seedDistinct(sandbox, 1, trader, 40);
+    kit = historyKit(sandbox);
+    await syncScope({ repo: kit.repo, orderbook: kit.client.orderbook, now: Date.now }, scope);
+  }, 60_000);
+  afterAll(async () => {
+    kit.close();
+    await sandbox.close();
+  });
+
+  it('counts a new order still open as written, so History is told of it', async () => {
+    const uid = await place();
+    const { counts } = await syncWatching([uid]);
+    expect(kit.repo.get(uid)).toMatchObject({ status: 'open' });
+    expect(counts.ordersWritten).toBe(1);
+  });
+
+  it('says a page of new orders is done only once the store holds them', async () => {
+    // More than the resync's first page: that page is all new orders.
+    const uids: string[] = [];
+    for (let i = 0; i <= FIRST_PAGE; i += 1) uids.unshift(await place());
+    const { seen } = await syncWatching(uids);
+    // The first page is all new; the walk may have stored the next one already.
+    expect(seen[0]!.done).toBe(FIRST_PAGE);
+    expect(seen[0]!.held).toBeGreaterThanOrEqual(FIRST_PAGE);
+    expect(uids.filter((uid) => kit.repo.get(uid))).toHaveLength(uids.length);
+  });
+
+  it('stores an order placed while no pass ran for longer than the news window as history: no transition', async () => {
+    const uid = await place();
+    sandbox.settle();
+    await syncWatching([uid], () => Date.now() + NEWS_WINDOW_MS + 60_000);
+    expect(kit.repo.get(uid)).toMatchObject({ status: 'fulfilled' });
+    expect(transitionsOf(uid)).toEqual([]);
   });
 });
 

@@ -22,8 +22,8 @@ describe('the store writer thread', () => {
 
   it('writes batches in order, each in one transaction, visible to the main connection once answered', async () => {
     const sql = 'INSERT INTO notes (id, body) VALUES (@id, @body) ON CONFLICT (id) DO UPDATE SET body = excluded.body WHERE body IS NOT excluded.body';
-    const first = writer.run(sql, [{ id: 1, body: Buffer.from('a') }, { id: 2, body: new Uint8Array([2]) }]);
-    const second = writer.run(sql, [{ id: 2, body: new Uint8Array([2]) }, { id: 3, body: Buffer.from('c') }]);
+    const first = writer.run([sql], [{ id: 1, body: Buffer.from('a') }, { id: 2, body: new Uint8Array([2]) }]);
+    const second = writer.run([sql], [{ id: 2, body: new Uint8Array([2]) }, { id: 3, body: Buffer.from('c') }]);
     expect((await first).changes).toBe(2);
     // Row 2 is unchanged: only row 3 is written.
     expect((await second).changes).toBe(1);
@@ -36,9 +36,9 @@ describe('the store writer thread', () => {
 
   it('rolls a failing batch back whole and says why; the next batch still lands', async () => {
     const sql = 'INSERT INTO notes (id, body) VALUES (@id, @body)';
-    await expect(writer.run(sql, [{ id: 10, body: Buffer.from('ok') }, { id: 11, body: Buffer.alloc(0) }])).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_CHECK' });
+    await expect(writer.run([sql], [{ id: 10, body: Buffer.from('ok') }, { id: 11, body: Buffer.alloc(0) }])).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_CHECK' });
     expect(store.db.prepare('SELECT count(*) AS n FROM notes').get()).toEqual({ n: 0 });
-    expect((await writer.run(sql, [{ id: 12, body: Buffer.from('ok') }])).changes).toBe(1);
+    expect((await writer.run([sql], [{ id: 12, body: Buffer.from('ok') }])).changes).toBe(1);
   });
 
   it('has no file to share for an in-memory store', () => {
