@@ -2,6 +2,20 @@ import type { NotificationType } from '../protocol/api/notifications';
 import { fixedSideExecuted, type FillFacts } from './fill';
 import { surplusBps } from './surplus';
 
+/**
+ * How recent a reader's last look at an account must be for an order it now
+ * finds for the first time to be news (placed since, and what happened to it
+ * told): three sync intervals. After longer (the app closed, the machine
+ * asleep, the service out of reach) such orders are history, stored without
+ * alerts; the service's list tells the latest of them.
+ */
+export const NEWS_WINDOW_MS = 15 * 60_000;
+
+/** Whether an order first found now, by a reader that last looked at `lastLookAt` (never: null), is news. */
+export function placedSinceIsNews(lastLookAt: number | null | undefined, now: number): boolean {
+  return lastLookAt !== null && lastLookAt !== undefined && now - lastLookAt <= NEWS_WINDOW_MS;
+}
+
 /** The state of an order a transition is read between. */
 export interface OrderState extends FillFacts {
   uid: string;

@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { SyncProgress } from '../../common/history/history-schema';
+import { placedSinceIsNews } from '../../common/orders/transitions';
 import type { ApiOrder, Trade } from '../../common/protocol/api';
 import { chunk } from '../api/batching';
 import type { OrderbookClient } from '../api/orderbook-client';
@@ -22,13 +23,6 @@ const PAGE_GROWTH = 4;
 export const BY_UIDS_CHUNK = 128;
 /** Open orders read at a time when looking for ones whose validity ran out: each is looked up in the table, and 1000 of them took 16 ms of the main thread at 100k. */
 const EXPIRY_WINDOW = 250;
-/**
- * A resync tells what happened to orders placed since the last complete pass
- * only when that pass was this recent (three sync intervals): after longer
- * (the app closed for days) they are history, and the service's list tells
- * the latest of them, as it did before.
- */
-export const NEWS_WINDOW_MS = 15 * 60_000;
 /** Open orders refreshed per pass besides those with news (new fills, validity run out): catches cancellations made elsewhere. */
 export const REFRESH_ROTATION = 48;
 
@@ -118,8 +112,8 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
       if (offset === 0) head = page[0]?.uid ?? cursor.headUid;
       counts.orders += page.length;
       const done = counts.orders;
-      // On a resync, the orders newer than the last pass's head were placed since it looked: one not held yet is news.
-      const recent = cursor.lastSyncedAt !== null && deps.now() - cursor.lastSyncedAt <= NEWS_WINDOW_MS;
+      // On a resync, the orders newer than the last pass's head were placed since it looked: one not held yet is news, if that look was recent.
+      const recent = placedSinceIsNews(cursor.lastSyncedAt, deps.now());
       const known = recent ? page.findIndex((order) => order.uid === cursor.headUid) : 0;
       const placed = known === -1 ? page.length : known;
       const news = await writeOrders(page.slice(0, placed), true);

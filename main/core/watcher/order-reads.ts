@@ -1,3 +1,4 @@
+import { placedSinceIsNews } from '../../common/orders/transitions';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import type { OrderbookClient } from '../api/orderbook-client';
@@ -15,28 +16,45 @@ export interface WatcherHistory {
 /**
  * What a watcher round reads of one account's orders on one chain, stored
  * through the history: a stored change records its transition there (the one
- * stream), and the watcher tells it from the stream. `stopped` says the
- * watcher stopped while a read was out: the database may be closed by then.
+ * stream), and the watcher tells it from the stream. A read whose answer comes
+ * after the watcher stopped (the database may be closed) or the environment
+ * changed (the answer is not what is watched any more) stores nothing.
  */
 export class OrderReads {
-  /** Scopes whose newest orders were read this session: at the next look, an order not held yet was placed since. */
-  private readonly looked = new Set<string>();
+  /** When each watched scope's newest orders were last read: at the next look, an order not held yet was placed since. */
+  private readonly lastLook = new Map<string, number>();
 
-  constructor(private readonly options: { history: WatcherHistory; orderbook: () => OrderbookClient; stopped: () => boolean }) {}
+  constructor(
+    private readonly options: {
+      history: WatcherHistory;
+      orderbook: () => OrderbookClient;
+      environment: () => Environment;
+      now: () => number;
+      stopped: () => boolean;
+    },
+  ) {}
+
+  /** Forgets the looks at scopes not watched now: watched again (an account added back, the environment switched back), their first look is not news. */
+  watching(scopes: readonly (readonly [account: string, chainId: number])[], environment: Environment): void {
+    const watched = new Set(scopes.map(([account, chainId]) => scopeKey(account, chainId, environment)));
+    for (const scope of this.lastLook.keys()) if (!watched.has(scope)) this.lastLook.delete(scope);
+  }
 
   /**
    * The scope's newest orders, so an order placed elsewhere (another wallet,
    * the web app) is followed from the round after it appears and, already
    * filled or cancelled by then, told like any change: the service's list,
-   * cached 300 s, would tell it up to 5 minutes late. The session's first
-   * look only stores them: old history is not news.
+   * cached 300 s, would tell it up to 5 minutes late. Only when the last look
+   * was recent (placedSinceIsNews): a session's first look, or one after a
+   * long gap (asleep, offline), only stores: old history is not news.
    */
   async newest(account: string, chainId: number, environment: Environment): Promise<void> {
-    const scope = `${environment}:${account.toLowerCase()}:${chainId}`;
+    const scope = scopeKey(account, chainId, environment);
+    const lookedAt = this.options.now();
     const orders = await this.options.orderbook().accountOrders(chainId, account, { offset: 0, limit: NEWEST_ORDERS });
-    if (this.options.stopped()) return;
-    this.options.history.storeOrders(chainId, orders, { placedSinceLastLook: this.looked.has(scope) });
-    this.looked.add(scope);
+    if (!this.current(environment)) return;
+    this.options.history.storeOrders(chainId, orders, { placedSinceLastLook: placedSinceIsNews(this.lastLook.get(scope), lookedAt) });
+    this.lastLook.set(scope, lookedAt);
   }
 
   /** The scope's orders that can still change, read again. */
@@ -44,7 +62,13 @@ export class OrderReads {
     const uids = this.options.history.liveUids(account, chainId, environment);
     if (uids.length === 0) return;
     const { orders } = await this.options.orderbook().ordersByUids(chainId, uids);
-    if (this.options.stopped()) return;
+    if (!this.current(environment)) return;
     this.options.history.storeOrders(chainId, orders);
   }
+
+  private current(environment: Environment): boolean {
+    return !this.options.stopped() && this.options.environment() === environment;
+  }
 }
+
+const scopeKey = (account: string, chainId: number, environment: Environment) => `${environment}:${account.toLowerCase()}:${chainId}`;

@@ -75,7 +75,7 @@ export class Watcher {
   private readonly reads: OrderReads;
 
   constructor(private readonly options: WatcherOptions) {
-    this.reads = new OrderReads({ history: options.history, orderbook: options.orderbook, stopped: () => this.stopped });
+    this.reads = new OrderReads({ history: options.history, orderbook: options.orderbook, environment: options.environment, now: options.now, stopped: () => this.stopped });
   }
 
   start(): void {
@@ -127,9 +127,8 @@ export class Watcher {
   }
 
   /**
-   * Tells every recorded order change not told yet. Synchronous, so two
-   * callers (a history write, a round) never interleave; paused, the changes
-   * wait in the stream.
+   * Tells every recorded order change not told yet. Synchronous, so two callers
+   * (a history write, a round) never interleave; paused, they wait in the stream.
    */
   dispatch(): void {
     if (this.paused || this.stopped) return;
@@ -179,7 +178,9 @@ export class Watcher {
       if (!(error instanceof AppError)) this.options.log.error(`watcher: ${what} failed`, { error: String(error) });
     };
     const environment = this.options.environment();
-    for (const [account, chainId] of this.scopes()) {
+    const scopes = this.scopes();
+    this.reads.watching(scopes, environment);
+    for (const [account, chainId] of scopes) {
       if (this.stopped) return;
       try {
         await this.reads.newest(account, chainId, environment);

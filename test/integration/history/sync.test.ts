@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_PAGE, NEWS_WINDOW_MS, ORDERS_PAGE, syncScope, TRADES_PAGE, type SyncCounts } from '../../../main/core/history/sync-engine';
+import { NEWS_WINDOW_MS } from '../../../main/common/orders/transitions';
+import { FIRST_PAGE, ORDERS_PAGE, syncScope, TRADES_PAGE, type SyncCounts } from '../../../main/core/history/sync-engine';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { placeOrder } from '../sandbox/sandbox-kit';
 import { historyKit, requestCounts, scopeOf, seedDistinct } from './history-kit';

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NEWS_WINDOW_MS } from '../../../main/common/orders/transitions';
 import { chainTruth, settleAndCheckChain } from '../../helpers/chain-truth';
 import { TEST_ACCOUNTS, type SettlementReport } from '../../sandbox';
 import { placeOrder } from '../sandbox/sandbox-kit';
@@ -81,5 +82,45 @@ describe('an order placed elsewhere', () => {
     await kit.tick();
     expect(shownFor(uid)).toEqual(['Order filled']);
     expect(await filledEvents(uid)).toHaveLength(1);
+  }, 60_000);
+
+  // The round after a long gap (the machine asleep, hours offline) finds orders it did not hold: history, as for the
+  // sync after a relaunch, not a burst of old fills. The list, read again within 5 minutes, tells the latest of them.
+  it('is stored without an alert when the last round was longer ago than the news window', async () => {
+    await kit.tick();
+    const { uid } = await placeAndSettleElsewhere();
+    kit.clock.now += NEWS_WINDOW_MS + 60_000;
+
+    await kit.tick();
+    expect(kit.services.history.orderOf(uid)?.order.status).toBe('fulfilled');
+    expect(shownFor(uid)).toEqual([]);
+  }, 60_000);
+
+  it('is stored without an alert when its account was added again after the last round (a first look)', async () => {
+    await kit.tick();
+    const { address } = (await kit.call('accounts.list', undefined))[0]!;
+    await kit.call('accounts.remove', { address, confirmAddress: address });
+    await kit.tick();
+    const { uid } = await placeAndSettleElsewhere();
+    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
+
+    await kit.tick();
+    expect(kit.services.history.orderOf(uid)?.order.status).toBe('fulfilled');
+    expect(shownFor(uid)).toEqual([]);
+  }, 60_000);
+
+  // The environment is switched while a round reads the production orderbook: its answer is no longer what is watched.
+  it('is not stored by a round whose environment was switched while it read', async () => {
+    await kit.tick();
+    const { uid } = await placeAndSettleElsewhere();
+    kit.sandbox.faults.set({ latencyMs: 400 });
+    kit.sandbox.resetRequests();
+    const round = kit.tick();
+    await expect.poll(() => kit.sandbox.requests.some((entry) => entry.path.includes('/account/'))).toBe(true);
+    await kit.call('settings.update', { environment: 'staging' });
+    await round;
+    kit.sandbox.faults.clear();
+    expect(kit.services.history.orderOf(uid)).toBeUndefined();
+    expect(shownFor(uid)).toEqual([]);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { userView } from '../../../../main/common/orders/ethflow';
 import { executedAmounts, executionPriceBase, filledPercent, limitPriceBase, tradeReachingBought } from '../../../../main/common/orders/fill';
 import { cancelRoute, isCancellableStatus, isFinalStatus } from '../../../../main/common/orders/status';
 import { surplusBps, surplusVersusLimit, surplusVersusQuote } from '../../../../main/common/orders/surplus';
-import { serviceTimeOf, transitionsBetween, type OrderState } from '../../../../main/common/orders/transitions';
+import { NEWS_WINDOW_MS, placedSinceIsNews, serviceTimeOf, transitionsBetween, type OrderState } from '../../../../main/common/orders/transitions';
 import { MAX_MARKET_VALIDITY_SECONDS, validityPresets, validityProblem } from '../../../../main/common/orders/validity';
 import { progressOf } from '../../../../main/common/trade/order-progress';
 import { apiOrderSchema } from '../../../../main/common/protocol/api';
@@ -107,6 +107,15 @@ describe('transitions: one definition', () => {
     expect(keys(state({ executedSellAmount: '400' }), state({ status: 'cancelled', executedSellAmount: '400' }))).toEqual([`order_cancelled:${UID}`]);
     expect(serviceTimeOf('order_expired', { validTo: 1_800_000_000 }, 5)).toBe(1_800_000_000_000);
     expect(serviceTimeOf('order_filled', { validTo: 1_800_000_000 }, 5)).toBe(5);
+  });
+
+  it('an order first found is news only to a reader that looked within the news window: never, or long ago, it is history', () => {
+    const now = 1_800_000_000_000;
+    expect(placedSinceIsNews(now - 60_000, now)).toBe(true);
+    expect(placedSinceIsNews(now - NEWS_WINDOW_MS, now)).toBe(true);
+    expect(placedSinceIsNews(now - NEWS_WINDOW_MS - 1, now)).toBe(false);
+    expect(placedSinceIsNews(null, now)).toBe(false);
+    expect(placedSinceIsNews(undefined, now)).toBe(false);
   });
 });
 
