@@ -21,9 +21,10 @@ const { trader } = TEST_ACCOUNTS;
  * nothing asking it to.
  */
 describe('npm run preview', () => {
-  let sandbox: Sandbox;
-  let data: ReturnType<typeof makeTempDir>;
-  let preview: ChildProcess;
+  // Unset until beforeEach gets that far: a failure there (no build) must be the error reported.
+  let sandbox: Sandbox | undefined;
+  let data: ReturnType<typeof makeTempDir> | undefined;
+  let preview: ChildProcess | undefined;
   let origin: string;
   let token: string;
   const events: { event: string; payload: unknown }[] = [];
@@ -32,10 +33,11 @@ describe('npm run preview', () => {
     if (!existsSync('out/renderer/index.html')) throw new Error('Build first (npm run build): the preview serves the built renderer.');
     sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000) });
     data = makeTempDir('cow-desk-preview-');
-    preview = spawn(process.execPath, ['scripts/preview.mjs'], { env: { ...process.env, COW_DESK_DATA: data.path }, stdio: ['ignore', 'pipe', 'inherit'] });
-    const lines = createInterface({ input: preview.stdout! });
+    const started = spawn(process.execPath, ['scripts/preview.mjs'], { env: { ...process.env, COW_DESK_DATA: data.path }, stdio: ['ignore', 'pipe', 'inherit'] });
+    preview = started;
+    const lines = createInterface({ input: started.stdout! });
     const url = await new Promise<URL>((resolve, reject) => {
-      preview.once('exit', (code) => reject(new Error(`the preview exited (${code}) before it listened`)));
+      started.once('exit', (code) => reject(new Error(`the preview exited (${code}) before it listened`)));
       lines.on('line', (line) => {
         const found = /open (http:\/\/\S+)/.exec(line);
         if (found) resolve(new URL(found[1]!));
@@ -46,12 +48,21 @@ describe('npm run preview', () => {
     void followEvents();
   }, 60_000);
   afterEach(async () => {
-    preview.kill('SIGTERM');
-    if (preview.exitCode === null) await once(preview, 'exit');
+    // Still running (neither exited nor killed by a signal): stopped, and waited for.
+    if (preview && preview.exitCode === null && preview.signalCode === null) {
+      const exited = once(preview, 'exit');
+      preview.kill('SIGTERM');
+      await exited;
+    }
+    preview = undefined;
     events.length = 0;
-    await sandbox.close();
-    data.remove();
+    await sandbox?.close();
+    sandbox = undefined;
+    data?.remove();
+    data = undefined;
   });
+
+  const running = (): Sandbox => sandbox ?? expect.unreachable('the sandbox was not started');
 
   /** The page's event stream (server-sent events), as the renderer reads it. */
   async function followEvents(): Promise<void> {
@@ -84,6 +95,7 @@ describe('npm run preview', () => {
   }
 
   it('syncs a new account\'s history and shows its fill through the page, on its own', async () => {
+    const sandbox = running();
     const uid = (await placeOrder(sandbox, trader.privateKey)).toLowerCase();
     sandbox.settle();
 

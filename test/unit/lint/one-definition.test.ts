@@ -16,18 +16,26 @@ const EXEMPT: Record<string, string> = {
   'main/core/store/migrations/': 'a migration keeps the SQL of its time',
 };
 const FINAL = `(['"])(?:fulfilled|expired|cancelled)\\1`;
-/** The three final statuses listed together, in any order (a set, an array, an SQL list). */
-const FINAL_LIST = new RegExp(`${FINAL}\\s*,\\s*${FINAL.replace('\\1', '\\2')}\\s*,\\s*${FINAL.replace('\\1', '\\3')}`);
+/** Between two items: a comma, then spaces, line breaks and line comments. */
+const COMMA = `\\s*,(?:\\s|//[^\\n]*)*`;
+/** The three final statuses listed together, in any order (a set, an array, an SQL list), on one line or several. */
+const FINAL_LIST = new RegExp(`${FINAL}${COMMA}${FINAL.replace('\\1', '\\2')}${COMMA}${FINAL.replace('\\1', '\\3')}`);
+const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
 
 describe('one definition per fact', () => {
   it('lists the final statuses in main/common/orders/status.ts only', () => {
     const files = SOURCES.flatMap((dir) => sourceFiles(dir));
     const found = files
       .filter((file) => !Object.keys(EXEMPT).some((prefix) => file.startsWith(prefix)))
-      .flatMap((file) => readFileSync(file, 'utf8').split('\n').flatMap((line, index) => (FINAL_LIST.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])));
+      .flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        return [...text.matchAll(new RegExp(FINAL_LIST, 'g'))].map((match) => `${file}:${lineOf(text, match.index)}: ${match[0].replace(/\s+/g, ' ')}`);
+      });
     expect(found).toEqual([]);
     expect(files).toContain('main/common/orders/status.ts');
     // The definition itself is what the rule looks for.
     expect(readFileSync('main/common/orders/status.ts', 'utf8')).toMatch(FINAL_LIST);
+    // A list written over several lines, with comments, is a list too.
+    expect("new Set([\n  'expired', // ran out\n  'fulfilled',\n  'cancelled',\n])").toMatch(FINAL_LIST);
   });
 });
