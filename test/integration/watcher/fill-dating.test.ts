@@ -20,8 +20,7 @@ describe('a fill told before the chain could date it', () => {
   let kit: WatcherKit;
   beforeEach(async () => {
     kit = await startWatcherKit({ walletNode: false });
-    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
-    await kit.call('settings.update', { enabledChains: [1] });
+    await kit.traderOnMainnet();
   });
   afterEach(async () => kit.stop());
 
@@ -56,8 +55,7 @@ describe('a partial fill the service told before the order showed it', () => {
   let kit: WatcherKit;
   beforeEach(async () => {
     kit = await startWatcherKit();
-    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
-    await kit.call('settings.update', { enabledChains: [1] });
+    await kit.traderOnMainnet();
   });
   afterEach(async () => kit.stop());
 

@@ -16,8 +16,7 @@ describe('tracked orders follow the one stream of order changes', () => {
   let kit: WatcherKit;
   beforeEach(async () => {
     kit = await startWatcherKit({ trackerPollMs: 600_000 });
-    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
-    await kit.call('settings.update', { enabledChains: [1] });
+    await kit.traderOnMainnet();
   });
   afterEach(async () => kit.stop());
 

@@ -23,8 +23,7 @@ describe('an order placed in the app, tracked by the Trade screen', () => {
   let kit: WatcherKit;
   beforeEach(async () => {
     kit = await startWatcherKit();
-    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
-    await kit.call('settings.update', { enabledChains: [1] });
+    await kit.traderOnMainnet();
   });
   afterEach(async () => kit.stop());
 

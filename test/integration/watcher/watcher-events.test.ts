@@ -31,8 +31,7 @@ describe('order watcher: six event types through a recording Notifier', () => {
   let kit: WatcherKit;
   beforeEach(async () => {
     kit = await startWatcherKit();
-    await kit.call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
-    await kit.call('settings.update', { enabledChains: [1] });
+    await kit.traderOnMainnet();
   });
   afterEach(async () => kit.stop());
 

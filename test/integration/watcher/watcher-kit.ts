@@ -53,10 +53,15 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
       kit.services = open();
     },
     tick: () => kit.services.watcher.watcher!.tick(),
-    /** The trader's key imported, chain 1 on and every order alert wanted, as in the trader's walk-through. */
-    async traderWithEveryAlert() {
+    /** The trader's key imported and chain 1 the only one on. */
+    async traderOnMainnet() {
       await kit.call('accounts.importKey', { label: 'Trader', privateKey: TEST_ACCOUNTS.trader.privateKey, vault: 'keychain' });
-      await kit.call('settings.update', { enabledChains: [1], notifications: EVERY_ORDER_ALERT });
+      await kit.call('settings.update', { enabledChains: [1] });
+    },
+    /** The trader on chain 1 with every order alert wanted, as in the trader's walk-through. */
+    async traderWithEveryAlert() {
+      await kit.traderOnMainnet();
+      await kit.call('settings.update', { notifications: EVERY_ORDER_ALERT });
     },
     /** The titles of the notifications shown for an order, oldest first ("Order filled"). */
     shownFor: (uid: string) => shown.filter((entry) => entry.target.view === 'history' && entry.target.orderUid === uid.toLowerCase()).map((entry) => entry.title.split(':')[0]),
