@@ -16,6 +16,16 @@ export function placedSinceIsNews(lastLookAt: number | null | undefined, now: nu
   return lastLookAt !== null && lastLookAt !== undefined && now - lastLookAt <= NEWS_WINDOW_MS;
 }
 
+/**
+ * Whether a partial fill the service's list tells, at `executed` (the order's
+ * own side, as its executedAmount counts), is an earlier step of an order that
+ * has filled further since: what the user is told of the order's state covers
+ * it, so it is merged into that, not told again.
+ */
+export function partialFillOvertaken(executed: string, order: FillFacts): boolean {
+  return fixedSideExecuted(order) > BigInt(executed);
+}
+
 /** The state of an order a transition is read between. */
 export interface OrderState extends FillFacts {
   uid: string;

@@ -2,7 +2,7 @@ import type { EventFacts } from '../../common/notifications/format';
 import { userView } from '../../common/orders/ethflow';
 import { serviceTimeOf, transitionsBetween, type OrderState } from '../../common/orders/transitions';
 import type { ApiOrder } from '../../common/protocol/api';
-import type { NotificationType } from '../../common/protocol/api/notifications';
+import type { Notification, NotificationType } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
 import type { RecordedChange } from '../history/transition-stream';
 
@@ -23,7 +23,7 @@ export interface Candidate {
 /** A stored event's id: the environment is part of the identity (staging and production orders are different orders). */
 export const eventId = (environment: Environment, key: string) => `${environment}:${key}`;
 
-export const orderFacts = (order: ApiOrder) => ({
+const orderFacts = (order: ApiOrder) => ({
   kind: order.kind,
   sellToken: order.sellToken,
   buyToken: order.buyToken,
@@ -70,4 +70,28 @@ export function eventsOfChange(change: RecordedChange, order: ApiOrder, priceImp
         order: { ...orderFacts(order), executedSell: after.executedSellAmount ?? '0', executedBuy: after.executedBuyAmount ?? '0' },
       },
     }));
+}
+
+/**
+ * The event a service item tells, in terms of the order when the history
+ * holds it: its amounts as they stand. An expiry happened at the order's own
+ * validTo (the user's, for EthFlow), whenever the list noticed it; anything
+ * else at the item's time.
+ */
+export function eventOfItem(
+  item: Notification,
+  context: { type: NotificationType; account: string; key: string; environment: Environment; stored: { order: ApiOrder; chainId: number } | undefined; surplusBps: number | null },
+): Candidate {
+  const { stored, type } = context;
+  const order = stored?.order;
+  const facts: EventFacts = {
+    type,
+    chainId: stored?.chainId ?? null,
+    orderUid: item.orderUid,
+    message: item.message,
+    surplusBps: context.surplusBps,
+    ...(order ? { order: { ...orderFacts(order), executedSell: order.executedSellAmount ?? '0', executedBuy: order.executedBuyAmount ?? '0' } } : {}),
+  };
+  const occurredAt = type === 'order_expired' && order ? userView(order).validTo * 1000 : Date.parse(item.createdAt);
+  return { type, key: context.key, environment: context.environment, account: context.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt, facts };
 }

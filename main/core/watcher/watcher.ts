@@ -1,15 +1,14 @@
 import type { Notification } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
-import { formatNotification, type EventFacts } from '../../common/notifications/format';
+import { formatNotification } from '../../common/notifications/format';
 import { PREF_OF_TYPE, type WatcherStatus } from '../../common/notifications/notification-schema';
 import type { DesktopNotification, Notifier } from '../../common/notifications/notifier';
-import { userView } from '../../common/orders/ethflow';
-import { transitionKey } from '../../common/orders/transitions';
+import { partialFillOvertaken, transitionKey } from '../../common/orders/transitions';
 import type { NotificationPrefs } from '../../common/settings/settings-schema';
 import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
-import { eventId, eventsOfChange, orderFacts, type Candidate } from './order-events';
+import { eventId, eventOfItem, eventsOfChange, type Candidate } from './order-events';
 import { FILL_TYPES, fillOfItem, fillTime, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
 import type { RecordedChange, TransitionStream } from '../history/transition-stream';
@@ -218,7 +217,8 @@ export class Watcher {
    * A service item, told in terms of the order when the history holds it (read only where needed: most items
    * of a round are events told long ago). Broadcasts and announcements are not order events. An item for an
    * event already told (from the order's change, or an earlier read of the list) only gives that event the
-   * service's time (not when the item names no amount and is only taken for the order's latest partial fill).
+   * service's time (not when the item names no amount and is only taken for the order's latest partial fill);
+   * an item for an earlier partial fill of an order that filled further since is merged into its later state.
    * A fill first told here is dated by its block too, once the stored order shows it; so is a fill told
    * before whose dating was cut short (quit, node down).
    */
@@ -236,22 +236,13 @@ export class Watcher {
         return fill && { show: null, fill };
       }
     }
+    const stored = storedOrder();
+    // An earlier step of an order that filled further since (told, or told by the list's later item): merged into that.
+    if (item.type === 'order_partially_filled' && item.executedAmount !== null && stored && partialFillOvertaken(item.executedAmount, stored.order)) return null;
     const surplus = Number((item.raw as { metadata?: { surplusBps?: unknown } }).metadata?.surplusBps);
     if (item.type === 'price_improvement' && Number.isFinite(surplus) && surplus <= this.options.prefs().priceImprovementBps) return null;
-    const stored = storedOrder();
-    const order = stored?.order;
-    const executed = (side: 'sell' | 'buy') => (side === 'sell' ? order?.executedSellAmount : order?.executedBuyAmount) ?? '0';
-    const facts: EventFacts = {
-      type: item.type,
-      chainId: stored?.chainId ?? null,
-      orderUid: item.orderUid,
-      message: item.message,
-      surplusBps: Number.isFinite(surplus) ? surplus : null,
-      ...(order ? { order: { ...orderFacts(order), executedSell: executed('sell'), executedBuy: executed('buy') } } : {}),
-    };
-    // An expiry happened at the order's own validTo (the user's, for EthFlow), whenever the list noticed it.
-    const at = item.type === 'order_expired' && order ? userView(order).validTo * 1000 : Date.parse(item.createdAt);
-    const recorded = this.record({ type: item.type, key, environment, account: item.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt: at, facts });
+    const surplusBps = Number.isFinite(surplus) ? surplus : null;
+    const recorded = this.record(eventOfItem(item, { type: item.type, account: item.account, key, environment, stored, surplusBps }));
     if (!recorded) return null;
     return { show: recorded.show, fill: fillOfItem(recorded.id, item, stored) };
   }

@@ -3,7 +3,7 @@ import { userView } from '../../../../main/common/orders/ethflow';
 import { executedAmounts, executionPriceBase, filledPercent, limitPriceBase, tradeReachingBought } from '../../../../main/common/orders/fill';
 import { cancelRoute, isCancellableStatus, isFinalStatus } from '../../../../main/common/orders/status';
 import { surplusBps, surplusVersusLimit, surplusVersusQuote } from '../../../../main/common/orders/surplus';
-import { NEWS_WINDOW_MS, placedSinceIsNews, serviceTimeOf, transitionsBetween, type OrderState } from '../../../../main/common/orders/transitions';
+import { NEWS_WINDOW_MS, partialFillOvertaken, placedSinceIsNews, serviceTimeOf, transitionsBetween, type OrderState } from '../../../../main/common/orders/transitions';
 import { MAX_MARKET_VALIDITY_SECONDS, validityPresets, validityProblem } from '../../../../main/common/orders/validity';
 import { progressOf } from '../../../../main/common/trade/order-progress';
 import { apiOrderSchema } from '../../../../main/common/protocol/api';
@@ -107,6 +107,17 @@ describe('transitions: one definition', () => {
     expect(keys(state({ executedSellAmount: '400' }), state({ status: 'cancelled', executedSellAmount: '400' }))).toEqual([`order_cancelled:${UID}`]);
     expect(serviceTimeOf('order_expired', { validTo: 1_800_000_000 }, 5)).toBe(1_800_000_000_000);
     expect(serviceTimeOf('order_filled', { validTo: 1_800_000_000 }, 5)).toBe(5);
+  });
+
+  it('a partial fill the list tells is overtaken once the order filled further on its own side (sold before fees, or bought)', () => {
+    const sell = { kind: 'sell' as const, sellAmount: '4000', buyAmount: '8000', executedSellAmount: '2400', executedSellAmountBeforeFees: '2300', executedBuyAmount: '4700' };
+    expect(partialFillOvertaken('1000', sell)).toBe(true);
+    expect(partialFillOvertaken('2300', sell)).toBe(false);
+    // The fee is not part of what the sell side's executedAmount counts.
+    expect(partialFillOvertaken('2350', sell)).toBe(false);
+    const buy = { kind: 'buy' as const, sellAmount: '4000', buyAmount: '8000', executedSellAmount: '2400', executedBuyAmount: '4700' };
+    expect(partialFillOvertaken('4000', buy)).toBe(true);
+    expect(partialFillOvertaken('4700', buy)).toBe(false);
   });
 
   it('an order first found is news only to a reader that looked within the news window: never, or long ago, it is history', () => {

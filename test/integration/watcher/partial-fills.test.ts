@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { settleAndCheckChain } from '../../helpers/chain-truth';
+import { TEST_ACCOUNTS } from '../../sandbox';
+import { placeOrder } from '../sandbox/sandbox-kit';
+import { startWatcherKit, type WatcherKit } from './watcher-kit';
+
+const { trader } = TEST_ACCOUNTS;
+
+/**
+ * Issue 16: "one partial fill as five identical toasts ... a feed item for an
+ * event already shown is merged, not shown again". A partially fillable order
+ * (placed elsewhere, so no tracker follows it) fills a quarter of what is
+ * left in three batches between two looks. The service's list holds an item
+ * for each partial fill; the order, read once, is at the third. The user is
+ * told the order's state once: the items for the earlier partial fills are
+ * merged into it, whenever the list is read (the next read after its 300 s
+ * cache, here a relaunch).
+ */
+describe('several partial fills of one order between two looks', () => {
+  let kit: WatcherKit;
+  beforeEach(async () => {
+    kit = await startWatcherKit();
+    await kit.traderWithEveryAlert();
+  });
+  afterEach(async () => kit.stop());
+
+  const partialFillsShown = (uid: string) => kit.shown.filter((entry) => entry.target.view === 'history' && entry.target.orderUid === uid.toLowerCase() && entry.title.startsWith('Order partially filled'));
+  const partialFillsInCenter = async (uid: string) =>
+    (await kit.call('notifications.list', {})).events.filter((event) => event.orderUid === uid.toLowerCase() && event.type === 'order_partially_filled');
+  const listItems = (uid: string) =>
+    (kit.sandbox.notifications.list(trader.address) as { type?: string; metadata?: { orderId?: string } }[]).filter(
+      (item) => item.type === 'order_partially_filled' && item.metadata?.orderId?.toLowerCase() === uid.toLowerCase(),
+    );
+
+  /** 4 WETH for USDC, partially fillable, placed at the orderbook with the trader's key (another wallet). */
+  const placeElsewhere = () => placeOrder(kit.sandbox, trader.privateKey, { partiallyFillable: true, sellAmount: 4n * 10n ** 18n, buyAmount: 4n * 2_900_000_000n });
+  /** Three batches, each filling a quarter of what is left: 1, 1.75, then 2.3125 WETH sold (57.81%). */
+  const fillThrice = async () => {
+    for (let batch = 0; batch < 3; batch += 1) await settleAndCheckChain(kit.sandbox, { partialFraction: 0.25 });
+  };
+
+  it('tells the order\'s state once; the list\'s items for the earlier partial fills, read later, are merged into it', async () => {
+    await kit.tick();
+    const uid = await placeElsewhere();
+    await kit.tick();
+    await fillThrice();
+    expect(listItems(uid)).toHaveLength(3);
+
+    await kit.tick();
+    const told = partialFillsShown(uid);
+    expect(told.map((entry) => entry.body)).toEqual([expect.stringMatching(/^57\.81% filled so far/)]);
+
+    await kit.restart();
+    await kit.tick();
+    expect(partialFillsShown(uid)).toEqual(told);
+    expect(await partialFillsInCenter(uid)).toHaveLength(1);
+  }, 60_000);
+
+  it('tells three partial fills nothing had told yet as one alert, for the latest', async () => {
+    await kit.tick();
+    const uid = await placeElsewhere();
+    await fillThrice();
+    await kit.restart();
+
+    await kit.tick();
+    expect(partialFillsShown(uid).map((entry) => entry.body)).toEqual([expect.stringMatching(/^57\.81% filled so far/)]);
+    expect(await partialFillsInCenter(uid)).toHaveLength(1);
+  }, 60_000);
+});
