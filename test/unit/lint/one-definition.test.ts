@@ -38,4 +38,24 @@ describe('one definition per fact', () => {
     // A list written over several lines, with comments, is a list too.
     expect("new Set([\n  'expired', // ran out\n  'fulfilled',\n  'cancelled',\n])").toMatch(FINAL_LIST);
   });
+
+  /**
+   * "Two cancellation flows apply different eligibility rules": the statuses in which an order can be cancelled are
+   * CANCELLABLE_STATUSES, asked through isCancellableStatus() or cancelRoute(). Listing them together elsewhere, or
+   * comparing a status with both, is a second rule.
+   */
+  it('lists the cancellable statuses in main/common/orders/status.ts only', () => {
+    const live = `['"](?:open|presignaturePending)['"]`;
+    // Listed together, or one status compared with both.
+    const CANCELLABLE_LIST = new RegExp(`${live}${COMMA}${live}|===\\s*${live}\\s*\\|\\|[^;|]*===\\s*${live}`, 'g');
+    const found = SOURCES.flatMap((dir) => sourceFiles(dir))
+      .filter((file) => !Object.keys(EXEMPT).some((prefix) => file.startsWith(prefix)))
+      .flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        return [...text.matchAll(CANCELLABLE_LIST)].map((match) => `${file}:${lineOf(text, match.index)}: ${match[0].replace(/\s+/g, ' ')}`);
+      });
+    expect(found).toEqual([]);
+    expect(readFileSync('main/common/orders/status.ts', 'utf8')).toMatch(new RegExp(CANCELLABLE_LIST.source));
+    expect("(row.status === 'open' || row.status === 'presignaturePending')").toMatch(new RegExp(CANCELLABLE_LIST.source));
+  });
 });
