@@ -67,6 +67,8 @@ export class Watcher {
   /** After stop() the database may close while a round unwinds: it must not be touched again. */
   private stopped = false;
   private paused = false;
+  /** What is watched changed during a round: another follows it. */
+  private nudged = false;
   private lastCheckedAt: number | null = null;
   private lastError: string | null = null;
   /** Fills whose block dating was asked for this session: one try each, however often the list names them. */
@@ -89,9 +91,11 @@ export class Watcher {
     clearTimeout(this.timer);
   }
 
-  /** Something changed what is watched (an account, the environment): a round now, if the watcher runs at all. */
+  /** Something changed what is watched (an account, the environment): a round now; during one, another right after it. */
   nudge(): void {
-    if (this.started) void this.tick();
+    if (!this.started) return;
+    if (this.running) this.nudged = true;
+    else void this.tick();
   }
 
   setPaused(paused: boolean): void {
@@ -105,7 +109,9 @@ export class Watcher {
     if (this.paused || this.stopped) return;
     this.running ??= this.round().finally(() => {
       this.running = undefined;
-      this.schedule();
+      if (!this.nudged) return this.schedule();
+      this.nudged = false;
+      void this.tick();
     });
     return this.running;
   }
@@ -177,10 +183,12 @@ export class Watcher {
       if (!(error instanceof AppError)) this.options.log.error(`watcher: ${what} failed`, { error: String(error) });
     };
     const environment = this.options.environment();
+    // Switched meanwhile, the round stops: the service URLs are read at each call, so what it read next would be the new environment's.
+    const current = () => !this.stopped && this.options.environment() === environment;
     const scopes = this.scopes();
     this.reads.watching(scopes, environment);
     for (const [account, chainId] of scopes) {
-      if (this.stopped) return;
+      if (!current()) return;
       try {
         await this.reads.newest(account, chainId, environment);
       } catch (error) {
@@ -192,11 +200,11 @@ export class Watcher {
         fail(error, 'reading open orders');
       }
     }
-    if (this.stopped) return;
+    if (!current()) return;
     this.dispatch();
     try {
       const { items } = await this.options.feed.read(this.options.accounts().map((account) => account.address));
-      if (this.stopped) return;
+      if (!current()) return;
       const told = this.options.stream.transaction(() => items.map((item) => this.fromService(item, environment)));
       for (const show of told.map((entry) => entry?.show)) if (show) this.show(show);
       for (const fill of told.map((entry) => entry?.fill)) if (fill) void this.dateFill(fill);
