@@ -1,4 +1,4 @@
-import { tradeReachingBought } from '../../common/orders/fill';
+import { fixedSideExecuted, tradeReachingBought } from '../../common/orders/fill';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Notification, NotificationType } from '../../common/protocol/api/notifications';
 import { MAX_TRADES_PAGE } from '../../common/protocol/api/trades';
@@ -56,10 +56,9 @@ export async function fillTime({ orderbook, chainClock, log }: FillDatingDeps, f
  * fill or a price improvement, the item's executed amount (of the order's own
  * side) for a partial fill.
  */
-function storedOrderShows(order: ApiOrder, item: Notification): boolean {
+export function storedOrderShows(order: ApiOrder, item: Notification): boolean {
   if (item.type !== 'order_partially_filled') return order.status === 'fulfilled';
-  const executed = order.kind === 'sell' ? order.executedSellAmount : order.executedBuyAmount;
-  return item.executedAmount !== null && executed === item.executedAmount;
+  return item.executedAmount !== null && fixedSideExecuted(order) === BigInt(item.executedAmount);
 }
 
 /** The stored fill event `id` a service item speaks of, to date by its block, once the stored order shows that fill. */

@@ -5,6 +5,7 @@ import type { ApiOrder } from '../../common/protocol/api';
 import type { Notification, NotificationType } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
 import type { RecordedChange } from '../history/transition-stream';
+import { FILL_TYPES, storedOrderShows } from './fill-dating';
 
 /** An event about to be stored (and maybe shown). */
 export interface Candidate {
@@ -74,7 +75,7 @@ export function eventsOfChange(change: RecordedChange, order: ApiOrder, priceImp
 
 /**
  * The event a service item tells, in terms of the order when the history
- * holds it: its amounts as they stand. An expiry happened at the order's own
+ * holds it: its amounts as they stand, once it shows the fill told. An expiry happened at the order's own
  * validTo (the user's, for EthFlow), whenever the list noticed it; anything
  * else at the item's time.
  */
@@ -84,14 +85,39 @@ export function eventOfItem(
 ): Candidate {
   const { stored, type } = context;
   const order = stored?.order;
+  // Amounts only from an order that already shows the fill: one the list is ahead of would say "0% filled".
+  const quoted = order && (!FILL_TYPES.has(type) || storedOrderShows(order, item)) ? order : undefined;
   const facts: EventFacts = {
     type,
     chainId: stored?.chainId ?? null,
     orderUid: item.orderUid,
     message: item.message,
     surplusBps: context.surplusBps,
-    ...(order ? { order: { ...orderFacts(order), executedSell: order.executedSellAmount ?? '0', executedBuy: order.executedBuyAmount ?? '0' } } : {}),
+    ...(quoted ? { order: { ...orderFacts(quoted), executedSell: quoted.executedSellAmount ?? '0', executedBuy: quoted.executedBuyAmount ?? '0' } } : {}),
   };
   const occurredAt = type === 'order_expired' && order ? userView(order).validTo * 1000 : Date.parse(item.createdAt);
   return { type, key: context.key, environment: context.environment, account: context.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt, facts };
+}
+
+/**
+ * The partial fills of one read of the list that a later item of the same
+ * order overtakes (a larger executed amount, or the order's fill): their ids.
+ * Told together, they would be one toast per step of what the user learns as
+ * one state of the order.
+ */
+export function overtakenInRead(items: readonly Notification[]): Set<string> {
+  const furthest = new Map<string, bigint>();
+  const filled = new Set<string>();
+  for (const item of items) {
+    if (!item.orderUid) continue;
+    if (item.type === 'order_filled') filled.add(item.orderUid);
+    if (item.type !== 'order_partially_filled' || item.executedAmount === null) continue;
+    const executed = BigInt(item.executedAmount);
+    if (executed > (furthest.get(item.orderUid) ?? -1n)) furthest.set(item.orderUid, executed);
+  }
+  const overtaken = (item: Notification) =>
+    item.type === 'order_partially_filled' &&
+    item.orderUid !== null &&
+    (filled.has(item.orderUid) || (item.executedAmount !== null && BigInt(item.executedAmount) < (furthest.get(item.orderUid) ?? 0n)));
+  return new Set(items.filter(overtaken).map((item) => item.id));
 }

@@ -8,7 +8,7 @@ import type { NotificationPrefs } from '../../common/settings/settings-schema';
 import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
-import { eventId, eventOfItem, eventsOfChange, type Candidate } from './order-events';
+import { eventId, eventOfItem, eventsOfChange, overtakenInRead, type Candidate } from './order-events';
 import { FILL_TYPES, fillOfItem, fillTime, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
 import type { RecordedChange, TransitionStream } from '../history/transition-stream';
@@ -205,7 +205,8 @@ export class Watcher {
     try {
       const { items } = await this.options.feed.read(this.options.accounts().map((account) => account.address));
       if (!current()) return;
-      const told = this.options.stream.transaction(() => items.map((item) => this.fromService(item, environment)));
+      const overtaken = overtakenInRead(items);
+      const told = this.options.stream.transaction(() => items.filter((item) => !overtaken.has(item.id)).map((item) => this.fromService(item, environment)));
       for (const show of told.map((entry) => entry?.show)) if (show) this.show(show);
       for (const fill of told.map((entry) => entry?.fill)) if (fill) void this.dateFill(fill);
     } catch (error) {

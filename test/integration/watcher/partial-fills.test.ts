@@ -28,7 +28,7 @@ describe('several partial fills of one order between two looks', () => {
   const partialFillsInCenter = async (uid: string) =>
     (await kit.call('notifications.list', {})).events.filter((event) => event.orderUid === uid.toLowerCase() && event.type === 'order_partially_filled');
   const listItems = (uid: string) =>
-    (kit.sandbox.notifications.list(trader.address) as { type?: string; metadata?: { orderId?: string } }[]).filter(
+    (kit.sandbox.notifications.list(trader.address) as { type?: string; message?: string; metadata?: { orderId?: string } }[]).filter(
       (item) => item.type === 'order_partially_filled' && item.metadata?.orderId?.toLowerCase() === uid.toLowerCase(),
     );
 
@@ -64,6 +64,27 @@ describe('several partial fills of one order between two looks', () => {
 
     await kit.tick();
     expect(partialFillsShown(uid).map((entry) => entry.body)).toEqual([expect.stringMatching(/^57\.81% filled so far/)]);
+    expect(await partialFillsInCenter(uid)).toHaveLength(1);
+  }, 60_000);
+
+  // The orderbook's reads fail while the list is read: the list is ahead of the stored order (still at 0).
+  it('tells the list\'s partial fills, ahead of the stored order, as one alert in the service\'s words, and not again once the order is read', async () => {
+    await kit.tick();
+    const uid = await placeElsewhere();
+    await kit.tick();
+    await fillThrice();
+    // Answered with 404 at once (the token service has no orderbook routes): every order read fails.
+    await kit.call('settings.setEndpoint', { environment: 'production', service: 'orderbook', url: kit.sandbox.bffUrl });
+    await kit.restart();
+
+    await kit.tick();
+    const latest = listItems(uid).at(-1) as { message: string };
+    expect(partialFillsShown(uid).map((entry) => entry.body)).toEqual([expect.stringContaining(latest.message)]);
+
+    await kit.call('settings.setEndpoint', { environment: 'production', service: 'orderbook', url: null });
+    await kit.tick();
+    expect(kit.services.history.orderOf(uid)?.order.executedSellAmount).toBe('2312500000000000000');
+    expect(partialFillsShown(uid)).toHaveLength(1);
     expect(await partialFillsInCenter(uid)).toHaveLength(1);
   }, 60_000);
 });
