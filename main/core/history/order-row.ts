@@ -29,6 +29,8 @@ export interface OrderColumns {
   receiver: string | null;
   partially_fillable: number | null;
   executed_sell_amount: string | null;
+  /** What a sell order's own side counts (fixedSideExecuted): a column so the transitions (migration 012) record it. */
+  executed_sell_amount_before_fees: string | null;
   executed_buy_amount: string | null;
   invalidated: number | null;
   /** The other fields of the order: JSON, packed (rest-codec.ts). */
@@ -53,15 +55,16 @@ export type OrderParams = Omit<OrderColumns, 'rest'> & { rest: string };
 
 export const ORDER_COLUMN_NAMES: readonly (keyof OrderColumns)[] = [
   'uid', 'account', 'chain_id', 'environment', 'owner', 'sell_token', 'buy_token', 'sell_amount', 'buy_amount', 'valid_to', 'kind',
-  'status', 'receiver', 'partially_fillable', 'executed_sell_amount', 'executed_buy_amount', 'invalidated', 'rest', 'created_at', 'expires_at',
-  'app_code', 'sell_symbol', 'buy_symbol', 'filled_pct', 'local_state', 'synced_at',
+  'status', 'receiver', 'partially_fillable', 'executed_sell_amount', 'executed_sell_amount_before_fees', 'executed_buy_amount', 'invalidated', 'rest',
+  'created_at', 'expires_at', 'app_code', 'sell_symbol', 'buy_symbol', 'filled_pct', 'local_state', 'synced_at',
 ];
 
 /** API fields kept as columns, with their column; a null or absent value stays in `rest` so it reads back as sent. */
 const COLUMN_FIELDS = {
   uid: 'uid', owner: 'owner', sellToken: 'sell_token', buyToken: 'buy_token', sellAmount: 'sell_amount', buyAmount: 'buy_amount',
   validTo: 'valid_to', kind: 'kind', status: 'status', receiver: 'receiver', partiallyFillable: 'partially_fillable',
-  executedSellAmount: 'executed_sell_amount', executedBuyAmount: 'executed_buy_amount', invalidated: 'invalidated',
+  executedSellAmount: 'executed_sell_amount', executedSellAmountBeforeFees: 'executed_sell_amount_before_fees', executedBuyAmount: 'executed_buy_amount',
+  invalidated: 'invalidated',
 } as const satisfies Partial<Record<keyof ApiOrder, keyof OrderColumns>>;
 const BOOLEAN_FIELDS = new Set<string>(['partiallyFillable', 'invalidated']);
 
@@ -108,6 +111,7 @@ export function toOrderParams(order: ApiOrder, account: string, chainId: number,
     receiver: order.receiver ?? null,
     partially_fillable: bool(order.partiallyFillable),
     executed_sell_amount: order.executedSellAmount ?? null,
+    executed_sell_amount_before_fees: order.executedSellAmountBeforeFees ?? null,
     executed_buy_amount: order.executedBuyAmount ?? null,
     invalidated: bool(order.invalidated),
     rest: JSON.stringify(rest),

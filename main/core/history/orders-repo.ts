@@ -31,7 +31,13 @@ export const UPSERT_ORDER_SQL = `INSERT INTO orders (${ORDER_COLUMN_NAMES.join('
   ON CONFLICT (uid) DO UPDATE SET ${UPDATABLE.map((name) => `${name} = excluded.${name}`).join(', ')} WHERE ${CHANGED}`;
 
 /** What an order was when placed, as far as the transitions go (common/orders/transitions.ts). */
-const PLACED: Partial<Record<keyof OrderParams, string>> = { status: "'open'", executed_sell_amount: "'0'", executed_buy_amount: "'0'", filled_pct: '0' };
+const PLACED: Partial<Record<keyof OrderParams, string>> = {
+  status: "'open'",
+  executed_sell_amount: "'0'",
+  executed_sell_amount_before_fees: "'0'",
+  executed_buy_amount: "'0'",
+  filled_pct: '0',
+};
 
 /**
  * Stores an order the store does not hold yet as it was placed (open, nothing

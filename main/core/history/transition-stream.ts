@@ -3,7 +3,10 @@ import type { Environment } from '../../common/protocol/environments';
 import type { OrderState } from '../../common/orders/transitions';
 import { writeTransaction } from '../store/write-transaction';
 
-/** One recorded change of an order row (migration 008's trigger). */
+/** What a change records of each side: what the transitions are read from (common/orders/transitions.ts). */
+export type RecordedState = Pick<OrderState, 'status' | 'executedSellAmount' | 'executedSellAmountBeforeFees' | 'executedBuyAmount'>;
+
+/** One recorded change of an order row (migration 008's trigger, 012's amounts before fees). */
 export interface RecordedChange {
   id: number;
   uid: string;
@@ -12,8 +15,8 @@ export interface RecordedChange {
   chainId: number;
   /** Epoch ms the change was written, within one tracking interval of the change at the service. */
   recordedAt: number;
-  before: Pick<OrderState, 'status' | 'executedSellAmount' | 'executedBuyAmount'>;
-  after: Pick<OrderState, 'status' | 'executedSellAmount' | 'executedBuyAmount'>;
+  before: RecordedState;
+  after: RecordedState;
 }
 
 interface ChangeRow {
@@ -26,6 +29,8 @@ interface ChangeRow {
   to_status: string;
   from_executed_sell: string | null;
   to_executed_sell: string | null;
+  from_executed_sell_before_fees: string | null;
+  to_executed_sell_before_fees: string | null;
   from_executed_buy: string | null;
   to_executed_buy: string | null;
   recorded_at: number;
@@ -62,8 +67,8 @@ export class TransitionStream {
       account: row.account,
       chainId: row.chain_id,
       recordedAt: row.recorded_at,
-      before: { status: row.from_status, executedSellAmount: row.from_executed_sell, executedBuyAmount: row.from_executed_buy },
-      after: { status: row.to_status, executedSellAmount: row.to_executed_sell, executedBuyAmount: row.to_executed_buy },
+      before: { status: row.from_status, executedSellAmount: row.from_executed_sell, executedSellAmountBeforeFees: row.from_executed_sell_before_fees, executedBuyAmount: row.from_executed_buy },
+      after: { status: row.to_status, executedSellAmount: row.to_executed_sell, executedSellAmountBeforeFees: row.to_executed_sell_before_fees, executedBuyAmount: row.to_executed_buy },
     }));
   }
 

@@ -47,6 +47,7 @@ export function eventsOfChange(change: RecordedChange, order: ApiOrder, priceImp
     validTo: order.validTo,
     status: side.status,
     executedSellAmount: side.executedSellAmount ?? '0',
+    executedSellAmountBeforeFees: side.executedSellAmountBeforeFees,
     executedBuyAmount: side.executedBuyAmount ?? '0',
   });
   const after = state(change.after);

@@ -10,9 +10,11 @@ import { orderTransitionsMigration } from './008-order-transitions';
 import { transactionJournalMigration } from './009-transaction-journal';
 import { notificationsNameMigration } from './010-notifications-name';
 import { notificationsBlockDatedMigration } from './011-notifications-block-dated';
+import { transitionsBeforeFeesMigration } from './012-transitions-before-fees';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
 export const MIGRATIONS: readonly Migration[] = [
   settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration,
   ordersReshapeMigration, orderTransitionsMigration, transactionJournalMigration, notificationsNameMigration, notificationsBlockDatedMigration,
+  transitionsBeforeFeesMigration,
 ];

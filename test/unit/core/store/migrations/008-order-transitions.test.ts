@@ -9,11 +9,10 @@ import { TransitionStream } from '../../../../../main/core/history/transition-st
 import { apiOrderFixture } from '../../history/order-fixture';
 
 describe('migration 008: the one stream of order transitions', () => {
-  const open = () => {
-    const db = openStore(':memory:', MIGRATIONS.slice(0, MIGRATIONS.indexOf(orderTransitionsMigration) + 1)).db;
-    return db;
-  };
-  const order = (overrides: Record<string, unknown>) => apiOrderSchema.parse({ ...apiOrderFixture(), status: 'open', executedSellAmount: '0', executedBuyAmount: '0', ...overrides });
+  // The stream as it is now: 012 records the amount before fees too.
+  const open = () => openStore(':memory:', MIGRATIONS).db;
+  const order = (overrides: Record<string, unknown>) =>
+    apiOrderSchema.parse({ ...apiOrderFixture(), status: 'open', executedSellAmount: '0', executedSellAmountBeforeFees: '0', executedBuyAmount: '0', ...overrides });
   const write = (repo: OrdersRepo, overrides: Record<string, unknown>) => {
     const parsed = order(overrides);
     repo.writeOrders([toOrderParams(parsed, parsed.owner, 1, 'production', 1)]);
@@ -21,7 +20,8 @@ describe('migration 008: the one stream of order transitions', () => {
 
   it('is registered in order and drops the watcher\'s private snapshots', () => {
     expect(MIGRATIONS.indexOf(orderTransitionsMigration) + 1).toBe(orderTransitionsMigration.version);
-    const tables = (open().prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'watch_%'").all() as { name: string }[]).map((t) => t.name);
+    const upTo008 = openStore(':memory:', MIGRATIONS.slice(0, MIGRATIONS.indexOf(orderTransitionsMigration) + 1)).db;
+    const tables = (upTo008.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'watch_%'").all() as { name: string }[]).map((t) => t.name);
     expect(tables).toEqual(['watch_events']); // 010 renames it
   });
 
@@ -50,18 +50,16 @@ describe('migration 008: the one stream of order transitions', () => {
       const parsed = order(overrides);
       repo.writeOrders([toOrderParams(parsed, parsed.owner, 1, 'production', 1)], { placedSinceLastLook: true });
     };
-    store({ status: 'fulfilled', executedSellAmount: '1000', executedBuyAmount: '2000' });
+    const filled = { status: 'fulfilled', executedSellAmount: '1010', executedSellAmountBeforeFees: '1000', executedBuyAmount: '2000' };
+    store(filled);
     // Seen again: held now, nothing new.
-    store({ status: 'fulfilled', executedSellAmount: '1000', executedBuyAmount: '2000' });
+    store(filled);
     const changes = stream.pending('test');
     expect(changes.map((change) => [change.before, change.after])).toEqual([
-      [
-        { status: 'open', executedSellAmount: '0', executedBuyAmount: '0' },
-        { status: 'fulfilled', executedSellAmount: '1000', executedBuyAmount: '2000' },
-      ],
+      [{ status: 'open', executedSellAmount: '0', executedSellAmountBeforeFees: '0', executedBuyAmount: '0' }, filled],
     ]);
     // Stored as the service sent it, not as placed.
-    expect(repo.get(order({}).uid)).toMatchObject({ status: 'fulfilled', executed_sell_amount: '1000', executed_buy_amount: '2000', filled_pct: 50 });
+    expect(repo.get(order({}).uid)).toMatchObject({ status: 'fulfilled', executed_sell_amount: '1010', executed_sell_amount_before_fees: '1000', executed_buy_amount: '2000' });
     // Still open when first seen: nothing happened yet.
     store({ uid: `0x${'ab'.repeat(56)}` });
     expect(stream.pending('test')).toHaveLength(1);
