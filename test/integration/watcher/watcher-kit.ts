@@ -5,6 +5,7 @@ import type { DesktopNotification } from '../../../main/common/notifications/not
 import { appDataFor } from '../../../main/common/trade/app-data-doc';
 import { marketOrderAmounts } from '../../../main/common/trade/order-math';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
+import { systemClock } from '../../../main/core/clock';
 import { createServices, type Services } from '../../../main/core/services';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
@@ -24,6 +25,7 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
   const dir = makeTempDir('cow-desk-watcher-');
   const shown: DesktopNotification[] = [];
   const clock = { now: Date.now() };
+  const startedAt = clock.now;
   /** Whether the app has the sandbox chain's node as the wallet's (fills are dated by their block through it). */
   let walletNode = options.walletNode ?? true;
   const open = (): Services =>
@@ -40,6 +42,8 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
       // The wallet's node of the sandbox chain: fills are dated by their trade's block.
       defaultRpcUrls: walletNode ? sandbox.chain!.rpcUrls : {},
       watcherNow: () => clock.now,
+      // The API client's time runs on, plus the test's jumps: a jump ages its caches too (the notification list's 300 s).
+      apiClock: { now: () => Date.now() + (clock.now - startedAt), sleep: systemClock.sleep },
       ...(options.trackerPollMs ? { tradeTiming: { pollMs: options.trackerPollMs } } : {}),
     });
   const kit = {
