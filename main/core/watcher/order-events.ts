@@ -102,11 +102,11 @@ export function eventOfItem(
 
 /**
  * The partial fills of one read of the list that a later item of the same
- * order overtakes (a larger executed amount, or the order's fill): their ids.
- * Told together, they would be one toast per step of what the user learns as
- * one state of the order.
+ * order overtakes (a larger executed amount, or the order's fill): the items
+ * themselves (an id is only the service's, per account). Told apart, they
+ * would be one toast per step of what the user learns as one state of the order.
  */
-export function overtakenInRead(items: readonly Notification[]): Set<string> {
+export function overtakenInRead(items: readonly Notification[]): Set<Notification> {
   const furthest = new Map<string, bigint>();
   const filled = new Set<string>();
   for (const item of items) {
@@ -120,5 +120,5 @@ export function overtakenInRead(items: readonly Notification[]): Set<string> {
     item.type === 'order_partially_filled' &&
     item.orderUid !== null &&
     (filled.has(item.orderUid) || (item.executedAmount !== null && BigInt(item.executedAmount) < (furthest.get(item.orderUid) ?? 0n)));
-  return new Set(items.filter(overtaken).map((item) => item.id));
+  return new Set(items.filter(overtaken));
 }

@@ -45,15 +45,18 @@ export class ServiceFeed {
   /** Every account's items, or skipped when the integration is off or an error backoff is running. */
   async read(accounts: readonly string[]): Promise<FeedResult> {
     const now = this.options.now();
+    const target = this.options.target();
     if (!this.available() && now - (this.unavailableAt ?? 0) < UNAVAILABLE_RETRY_MS) return { items: [], skipped: true };
     if (now < this.nextAttemptAt) return { items: [], skipped: true };
     const items: Notification[] = [];
     try {
       for (const account of accounts) items.push(...(await this.options.fetch(account)));
     } catch (error) {
+      // Switched meanwhile (environment or URL): the answer was the other deployment's and says nothing of this one.
+      if (this.options.target() !== target) return { items: [], skipped: true };
       if (error instanceof AppError && error.code === 'NOTIFICATIONS_UNAVAILABLE') {
         this.unavailableAt = now;
-        this.unavailableTarget = this.options.target();
+        this.unavailableTarget = target;
         this.lastError = null;
         return { items, skipped: true };
       }
@@ -62,6 +65,7 @@ export class ServiceFeed {
       this.lastError = error instanceof AppError ? error.message : 'Reading notifications failed; the details are in the log.';
       throw error;
     }
+    if (this.options.target() !== target) return { items: [], skipped: true };
     this.unavailableAt = null;
     this.failures = 0;
     this.nextAttemptAt = 0;

@@ -206,7 +206,7 @@ export class Watcher {
       const { items } = await this.options.feed.read(this.options.accounts().map((account) => account.address));
       if (!current()) return;
       const overtaken = overtakenInRead(items);
-      const told = this.options.stream.transaction(() => items.filter((item) => !overtaken.has(item.id)).map((item) => this.fromService(item, environment)));
+      const told = this.options.stream.transaction(() => items.map((item) => this.fromService(item, environment, overtaken)));
       for (const show of told.map((entry) => entry?.show)) if (show) this.show(show);
       for (const fill of told.map((entry) => entry?.fill)) if (fill) void this.dateFill(fill);
     } catch (error) {
@@ -231,7 +231,7 @@ export class Watcher {
    * A fill first told here is dated by its block too, once the stored order shows it; so is a fill told
    * before whose dating was cut short (quit, node down).
    */
-  private fromService(item: Notification, environment: Environment): { show: DesktopNotification | null; fill: FillToDate | null } | null {
+  private fromService(item: Notification, environment: Environment, overtaken: ReadonlySet<Notification>): { show: DesktopNotification | null; fill: FillToDate | null } | null {
     if (item.type === 'announcement' || item.account === null) return null;
     const orderEvent = item.type !== 'insufficient_balance' && item.orderUid !== null;
     const storedOrder = () => (item.orderUid ? this.options.history.orderOf(item.orderUid) : undefined);
@@ -246,8 +246,8 @@ export class Watcher {
       }
     }
     const stored = storedOrder();
-    // An earlier step of an order that filled further since (told, or told by the list's later item): merged into that.
-    if (item.type === 'order_partially_filled' && item.executedAmount !== null && stored && partialFillOvertaken(item.executedAmount, stored.order)) return null;
+    // An earlier step of an order that filled further since (stored, or a later item of this read): merged into that.
+    if (overtaken.has(item) || (item.type === 'order_partially_filled' && item.executedAmount !== null && stored && partialFillOvertaken(item.executedAmount, stored.order))) return null;
     const surplus = Number((item.raw as { metadata?: { surplusBps?: unknown } }).metadata?.surplusBps);
     if (item.type === 'price_improvement' && Number.isFinite(surplus) && surplus <= this.options.prefs().priceImprovementBps) return null;
     const surplusBps = Number.isFinite(surplus) ? surplus : null;

@@ -28,7 +28,7 @@ describe('several partial fills of one order between two looks', () => {
   const partialFillsInCenter = async (uid: string) =>
     (await kit.call('notifications.list', {})).events.filter((event) => event.orderUid === uid.toLowerCase() && event.type === 'order_partially_filled');
   const listItems = (uid: string) =>
-    (kit.sandbox.notifications.list(trader.address) as { type?: string; message?: string; metadata?: { orderId?: string } }[]).filter(
+    (kit.sandbox.notifications.list(trader.address) as { type?: string; message?: string; metadata?: { orderId?: string; executedAmount?: string } }[]).filter(
       (item) => item.type === 'order_partially_filled' && item.metadata?.orderId?.toLowerCase() === uid.toLowerCase(),
     );
 
@@ -78,8 +78,10 @@ describe('several partial fills of one order between two looks', () => {
     await kit.restart();
 
     await kit.tick();
-    const latest = listItems(uid).at(-1) as { message: string };
-    expect(partialFillsShown(uid).map((entry) => entry.body)).toEqual([expect.stringContaining(latest.message)]);
+    // The furthest of the three (2.3125 WETH sold), in the service's own words.
+    const latest = listItems(uid).at(-1) as { message: string; metadata: { executedAmount: string } };
+    expect(latest.metadata.executedAmount).toBe('2312500000000000000');
+    expect(partialFillsShown(uid).map((entry) => [entry.id.split(':').at(-1), entry.body])).toEqual([[latest.metadata.executedAmount, expect.stringContaining(latest.message)]]);
 
     await kit.call('settings.setEndpoint', { environment: 'production', service: 'orderbook', url: null });
     await kit.tick();

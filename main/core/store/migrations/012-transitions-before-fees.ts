@@ -17,8 +17,13 @@ export const transitionsBeforeFeesMigration: Migration = {
   name: 'transitions-before-fees',
   up(db) {
     db.function('rest_before_fees', { deterministic: true }, (rest: unknown) => {
-      const value = (JSON.parse(unpackOrderRest(rest as Uint8Array)) as { executedSellAmountBeforeFees?: unknown }).executedSellAmountBeforeFees;
-      return typeof value === 'string' ? value : null;
+      try {
+        const value = (JSON.parse(unpackOrderRest(rest as Uint8Array)) as { executedSellAmountBeforeFees?: unknown }).executedSellAmountBeforeFees;
+        return typeof value === 'string' ? value : null;
+      } catch {
+        // A row that cannot be read must not stop the upgrade: the next sync writes the order again, column and all.
+        return null;
+      }
     });
     db.exec(`
       DROP TRIGGER orders_record_transition;

@@ -34,6 +34,21 @@ describe('service notification feed', () => {
     expect(state.calls).toBe(3);
   });
 
+  it('keeps an answer that came after a switch of target for the old one: the new target is not marked unavailable nor backed off', async () => {
+    for (const answer of [unavailable, serverError]) {
+      const { feed, state } = feedWith(() => {
+        // The user switches environment while the request is out.
+        state.target = 'staging https://bff.barn';
+        return answer();
+      });
+      expect(await feed.read(['a'])).toEqual({ items: [], skipped: true });
+      expect(feed.available()).toBe(true);
+      expect(feed.error()).toBeNull();
+      await feed.read(['a']).catch(() => undefined);
+      expect(state.calls).toBe(2);
+    }
+  });
+
   it('backs off exponentially after failed rounds, up to a cap, and reports the error', async () => {
     const { feed, state } = feedWith(serverError);
     const waits: number[] = [];
