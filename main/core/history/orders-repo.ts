@@ -3,6 +3,7 @@ import type { Trade } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import { FINAL_STATUSES, ORDER_COLUMN_NAMES, type OrderColumns, type OrderParams } from './order-row';
 import { unpackTradeRest } from './rest-codec';
+import { runForEachRow } from '../store/rows-changed';
 import { writeTransaction } from '../store/write-transaction';
 
 export interface SyncScope {
@@ -107,13 +108,8 @@ export class OrdersRepo {
    */
   writeOrders(rows: readonly OrderParams[], options: { refetchable?: boolean; placedSinceLastLook?: boolean } = {}): number {
     return this.commit(options.refetchable === true, () => {
-      let changed = 0;
-      for (const row of rows) {
-        // Inserted as placed, then written as it is: one row changed.
-        const placed = options.placedSinceLastLook === true && this.insertPlaced.run(row).changes > 0;
-        if (this.upsertOrder.run(row).changes > 0 || placed) changed += 1;
-      }
-      return changed;
+      // The writer thread runs the same statements the same way (sync-writer.ts).
+      return runForEachRow(options.placedSinceLastLook ? [this.insertPlaced, this.upsertOrder] : [this.upsertOrder], rows);
     });
   }
 
@@ -131,9 +127,7 @@ export class OrdersRepo {
   /** Fills of orders we hold (fills of others are skipped), all or nothing; answers how many rows changed. */
   writeTrades(trades: readonly Trade[], options: { refetchable?: boolean } = {}): number {
     return this.commit(options.refetchable === true, () => {
-      let changed = 0;
-      for (const trade of trades) changed += this.upsertTrade.run(tradeParams(trade)).changes;
-      return changed;
+      return runForEachRow([this.upsertTrade], trades.map(tradeParams));
     });
   }
 

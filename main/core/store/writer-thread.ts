@@ -1,15 +1,16 @@
 // The store's writer thread (a worker_threads entry; store-writer.ts starts it).
 // It holds its own connection to the store file and runs batches of prepared
-// statements, each batch all or nothing, so the SQL work of a big
-// write (indexes, full-text triggers, the WAL checkpoints its commits set off)
-// never blocks the main thread, where the IPC handlers run. WAL lets the main
-// connection read meanwhile. Self-contained (Node built-ins, better-sqlite3 and
-// the store's SQL functions; erasable TypeScript, relative imports with their
-// extension): it is built as its own entry and, from source, runs on Node's
-// type stripping.
+// statements, each batch all or nothing, so the SQL work of a big write
+// (indexes, full-text triggers, the WAL checkpoints its commits set off) never
+// blocks the main thread, where the IPC handlers run. WAL lets the main
+// connection read meanwhile. Self-contained (Node built-ins, better-sqlite3,
+// the store's SQL functions and row runner; erasable TypeScript, relative
+// imports with their extension): it is built as its own entry and, from
+// source, runs on Node's type stripping.
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3, { type Statement } from 'better-sqlite3';
+import { runForEachRow } from './rows-changed.ts';
 import { defineSqlFunctions } from './sql-functions.ts';
 
 export interface WriterData {
@@ -98,13 +99,7 @@ if (port) {
         if (!statement) statements.set(sql, (statement = db.prepare(sql)));
         return statement;
       });
-      // Rows changed: a row that several statements changed counts once.
-      let changes = 0;
-      for (const row of request.rows ?? []) {
-        let changed = false;
-        for (const statement of prepared) changed = statement.run(row).changes > 0 || changed;
-        if (changed) changes += 1;
-      }
+      const changes = runForEachRow(prepared, request.rows ?? []);
       db.exec('RELEASE batch');
       open.replies.push({ id: request.id, changes, ms: performance.now() - began });
     } catch (error) {

@@ -76,9 +76,9 @@ export function eventsOfChange(change: RecordedChange, order: ApiOrder, priceImp
 
 /**
  * The event a service item tells, in terms of the order when the history
- * holds it: its amounts as they stand, once it shows the fill told. An expiry happened at the order's own
- * validTo (the user's, for EthFlow), whenever the list noticed it; anything
- * else at the item's time.
+ * holds it: its amounts as they stand, once it shows the fill told. An expiry
+ * happened at the order's own validTo (the user's, for EthFlow), whenever the
+ * list noticed it; anything else at the item's time.
  */
 export function eventOfItem(
   item: Notification,
