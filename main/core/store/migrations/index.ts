@@ -11,10 +11,11 @@ import { transactionJournalMigration } from './009-transaction-journal';
 import { notificationsNameMigration } from './010-notifications-name';
 import { notificationsBlockDatedMigration } from './011-notifications-block-dated';
 import { transitionsBeforeFeesMigration } from './012-transitions-before-fees';
+import { ordersMoveForwardMigration } from './013-orders-move-forward';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
 export const MIGRATIONS: readonly Migration[] = [
   settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration,
   ordersReshapeMigration, orderTransitionsMigration, transactionJournalMigration, notificationsNameMigration, notificationsBlockDatedMigration,
-  transitionsBeforeFeesMigration,
+  transitionsBeforeFeesMigration, ordersMoveForwardMigration,
 ];
