@@ -1,15 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+const NO_UNHANDLED_REJECTIONS = 'test/setup/no-unhandled-rejections.ts';
+
 // Three layers of tests, each run on its own by `npm test` so the counts show per layer.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', setupFiles: [NO_UNHANDLED_REJECTIONS] } },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [NO_UNHANDLED_REJECTIONS],
           testTimeout: 30_000,
         },
       },
@@ -18,6 +21,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [NO_UNHANDLED_REJECTIONS],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -28,7 +28,8 @@ import { tokenHandlers } from './tokens/token-handlers';
 import type { OrderDraft } from '../common/ipc/commands/signing';
 import { createSettingsModule } from './settings/settings-module';
 import type { SettingsService } from './settings/settings-service';
-import { openStore } from './store/open-store';
+import { openStoreState } from './store/store-state';
+import { storeHandlers } from './store/store-handlers';
 import { createTradingModule, type TradingModule } from './trading/trading-module';
 import type { TrackerTiming } from './trading/order-tracker';
 import type { Notifier } from '../common/notifications/notifier';
@@ -50,21 +51,16 @@ export interface ServicePorts {
   defaultEndpoints?: Partial<Record<Environment, Partial<ServiceEndpoints>>>;
   /** Connection-health probe intervals; tests shorten them. */
   healthTiming?: Partial<MonitorTiming>;
-  /**
-   * Probe the services on a timer for the health indicator. Off unless asked: a
-   * test that builds services without endpoints must never reach the live hosts.
-   */
-  monitorHealth?: boolean;
-  /** Sync order history at start and on a timer. Off unless asked, for the same reason as monitorHealth. */
-  syncHistory?: boolean;
   /** History sync intervals; tests shorten them. */
   historyTiming?: Partial<SyncTiming>;
   /** How often submitted orders are re-read until final; tests shorten it. */
   tradeTiming?: Partial<TrackerTiming>;
-  /** Desktop notifications (Electron's in the app, a recording one in tests); without it events are only stored. */
-  notifier?: Notifier;
-  /** Watch orders and the service's notifications on a timer. Off unless asked, like syncHistory. */
-  watchOrders?: boolean;
+  /** Restarts the app (Electron relaunches; the preview script starts again): a rebuilt store or another data folder takes effect there. */
+  relaunch: () => void;
+  /** The file, outside every data folder, that names the data folder the next start uses (see store/data-location.ts). */
+  dataLocationFile: string;
+  /** Where desktop notifications go: Electron's Notification in the app, the page's in preview, a recording sink in tests. */
+  notifier: Notifier;
   /** Watcher round interval; tests call watcher.tick() instead of waiting. */
   watcherTiming?: Partial<WatcherTiming>;
   /** The watcher's clock (the rare retry of a disabled notification service); tests move it. */
@@ -76,12 +72,8 @@ export interface ServicePorts {
   deadlines?: Readonly<Deadlines>;
   /** Token list URLs refreshed when online (default CoW's and Uniswap's; tests pass the sandbox's). */
   tokenListUrls?: readonly { name: string; url: string }[];
-  /** Refresh the token lists at start. Off unless asked, like syncHistory: the snapshot answers meanwhile. */
-  refreshTokenLists?: boolean;
   /** JSON-RPC URLs per chain used where Settings has none (sandbox mode: the sandbox's nodes). */
   defaultRpcUrls?: Readonly<Record<number, string>>;
-  /** Reconcile the transaction journal at start and watch blocks. Off unless asked, like syncHistory. */
-  watchChain?: boolean;
   /** Block polling interval of the wallet; tests shorten it. */
   walletTiming?: Partial<WalletTiming>;
 }
@@ -103,25 +95,28 @@ export interface Services {
   readonly tokenLists: TokenLists;
   /** Balances, allowances and the journalled transactions of the keychain signer. */
   readonly wallet: WalletModule;
+  /** The background work running now: every composition of the app runs all of BACKGROUND_TASKS. */
+  backgroundTasks(): BackgroundTask[];
   /** Stops every module and closes the store; answers once nothing writes to it (a cut sync pass has unwound, its writer thread let go). */
   close(): Promise<void>;
 }
 
-/**
- * The background services the desktop app runs: health probes, history sync,
- * the order watcher. Electron, `npm run preview` and the e2e preview all start
- * with these, so what the preview shows is what the desktop app does.
- */
-export const DESKTOP_BACKGROUND = { monitorHealth: true, syncHistory: true, watchOrders: true } as const satisfies Partial<ServicePorts>;
+/** The background work of the app as it ships, each started by createServices whatever the ports. */
+export const BACKGROUND_TASKS = ['health probes', 'history sync', 'order watcher', 'wallet block watch'] as const;
+export type BackgroundTask = (typeof BACKGROUND_TASKS)[number];
 
 export const STORE_FILE = 'cow-desk.sqlite';
 /** Passphrase-vault key files, one per account (only when the user chose that vault). */
 export const VAULT_DIR = 'vault';
 
 /**
- * The composition root: builds every main-process service from its ports and
- * wires them to the IPC router. Electron, the loopback preview and the tests all
- * start the app through here, so they run the same code.
+ * The composition root: builds every main-process service from its ports, wires
+ * them to the IPC router and starts the background work the desktop app does
+ * (health probes, history sync, the order watcher, the wallet's block watch and
+ * journal reconciliation, token list refresh). Electron, `npm run preview`, the
+ * e2e harness, the integration kits and the bench all start the app through
+ * here: they may replace ports (clock, folders, URLs, keychain, notifier sink),
+ * and no port switches a feature on or off, so what the tests see is what ships.
  */
 export function createServices(ports: ServicePorts): Services {
   const storeState = openStoreState(join(ports.userDataDir, STORE_FILE), ports.log);
@@ -138,7 +133,7 @@ export function createServices(ports: ServicePorts): Services {
   });
   const health = new HealthService(ports.appVersion, storeState, settingsModule.settings);
   settingsModule.settings.onChange(() => events.emit('app.healthChanged', health.report()));
-  if (ports.monitorHealth) settingsModule.monitor.start();
+  settingsModule.monitor.start();
 
   const environment = () => health.currentEnvironment();
   const history = createHistoryModule({
@@ -150,14 +145,14 @@ export function createServices(ports: ServicePorts): Services {
     log: ports.log,
     ...(ports.historyTiming ? { timing: ports.historyTiming } : {}),
   });
-  if (ports.syncHistory) void history.start();
+  void history.start();
   const tokenLists = new TokenLists({
     dir: join(ports.userDataDir, 'token-lists'),
     urls: ports.tokenListUrls ?? DEFAULT_LIST_URLS,
     log: ports.log,
     ...(ports.fetch ? { fetch: ports.fetch } : {}),
   });
-  if (ports.refreshTokenLists) void tokenLists.refresh();
+  void tokenLists.refresh();
   const signing = signingFor(storeState, ports, environment, previewFactsFrom(settingsModule.api, tokenLists));
   const wallet = createWalletModule({
     db: 'store' in storeState ? storeState.store.db : undefined,
@@ -170,7 +165,7 @@ export function createServices(ports: ServicePorts): Services {
     ...(ports.defaultRpcUrls ? { defaultRpcUrls: ports.defaultRpcUrls } : {}),
     ...(ports.walletTiming ? { timing: ports.walletTiming } : {}),
   });
-  if (ports.watchChain) void wallet.start();
+  void wallet.start();
   const trading = createTradingModule({
     api: settingsModule.api,
     settings: settingsModule.settings,
@@ -188,19 +183,20 @@ export function createServices(ports: ServicePorts): Services {
     api: settingsModule.api,
     settings: settingsModule.settings,
     history,
-    notifier: ports.notifier ?? { show: () => undefined },
+    notifier: ports.notifier,
     chainClock: wallet.clients,
     log: ports.log,
     ...(ports.watcherTiming ? { timing: ports.watcherTiming } : {}),
     ...(ports.watcherNow ? { now: ports.watcherNow } : {}),
   });
-  if (ports.watchOrders) watcher.watcher?.start();
+  watcher.watcher?.start();
 
 
   const router = createRouter(
     // User actions answer within their deadline, whatever the services underneath do.
     withUserDeadlines({
       ...appHandlers(health),
+      ...storeHandlers({ storeState, dataLocationFile: ports.dataLocationFile, relaunch: ports.relaunch, log: ports.log }),
       ...settingsModule.handlers,
       ...signerHandlersFor(storeState, signing, events),
       ...history.handlers,
@@ -230,7 +226,18 @@ export function createServices(ports: ServicePorts): Services {
     watcher,
     tokenLists,
     wallet,
+    backgroundTasks: () => {
+      const running: Record<BackgroundTask, boolean> = {
+        'health probes': settingsModule.monitor.isRunning(),
+        'history sync': history.sync?.isRunning() ?? false,
+        'order watcher': watcher.watcher?.isRunning() ?? false,
+        'wallet block watch': wallet.isRunning(),
+      };
+      return BACKGROUND_TASKS.filter((task) => running[task]);
+    },
     close: async () => {
+      // Requests end first: a round or pass waiting out a backoff unwinds now, not when its sleep is over.
+      settingsModule.api.close();
       wallet.close();
       watcher.close();
       trading.close();
@@ -270,19 +277,6 @@ function storeRequired<H extends object>(prefixes: readonly string[], reason: st
     throw new AppError('STORE_UNAVAILABLE', `CoW Desk's local database is not available: ${reason}`);
   };
   return Object.fromEntries(names.map((name) => [name, fail])) as H;
-}
-
-function openStoreState(path: string, log: Logger): StoreState {
-  try {
-    return { store: openStore(path) };
-  } catch (error) {
-    const message =
-      error instanceof AppError
-        ? error.message
-        : `The local database at ${path} could not be opened (${error instanceof Error ? error.message : String(error)}).`;
-    log.error('store failed to open', { path });
-    return { path, error: message };
-  }
 }
 
 /** The signing dialog's USD values: the token service's prices (cached since the quote), never waited on for long. */

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { deepLinkInArgs } from '../common/deep-link';
 import { createFileLogger, LOG_DIR } from '../core/file-log';
 import { withCommandLog } from '../core/ipc/command-log';
-import { createServices, DESKTOP_BACKGROUND } from '../core/services';
+import { createServices } from '../core/services';
+import { dataFolder } from '../core/store/data-location';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { applyCrashUploadChoice, crashReportServer, crashUploadChosen, setCrashUpload, startCrashReporter } from './crash-reports';
 import { createDeepLinkHandler, registerLinkScheme } from './deep-links';
@@ -17,6 +18,9 @@ import { installTray } from './tray';
 import { createUpdateController } from './updater';
 import type { DesktopNotification } from '../common/notifications/notifier';
 
+// The data folder the user chose (a damaged or unwritable one left behind), read before anything opens it.
+const dataLocationFile = join(app.getPath('appData'), 'cow-desk-data-location.json');
+app.setPath('userData', dataFolder(dataLocationFile, app.getPath('userData')));
 // Dumps from the first moment, kept on this computer (crash-reports.ts).
 startCrashReporter();
 const log = createFileLogger({ dir: join(app.getPath('userData'), LOG_DIR), echo: !app.isPackaged });
@@ -55,8 +59,12 @@ function start(): void {
     userDataDir: app.getPath('userData'),
     appVersion: app.getVersion(),
     log,
-    ...DESKTOP_BACKGROUND,
     notifier,
+    dataLocationFile,
+    relaunch: () => {
+      app.relaunch();
+      app.exit(0);
+    },
   });
   applyCrashUploadChoice(services.settings, log);
   const router = withCommandLog(services.router, log);

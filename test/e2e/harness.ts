@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { MonitorTiming } from '../../main/core/health/connection-monitor';
 import { startLoopbackServer, type LoopbackServer } from '../../main/core/ipc/loopback-server';
-import { createServices, DESKTOP_BACKGROUND, type Services } from '../../main/core/services';
+import { type Services } from '../../main/core/services';
+import { composeApp } from '../helpers/compose-app';
 import { createPageNotifier } from '../../main/core/watcher/page-notifier';
 import { loadKeytar } from '../../main/core/signer/keychain-vault';
 import pkg from '../../package.json' with { type: 'json' };
@@ -68,11 +69,11 @@ export interface AppOptions {
   /** The production sandbox's own rate limits (default the live ones). */
   sandboxRateLimits?: RateLimits;
   /**
-   * Run what `npm run preview` and Electron run: history sync, the watcher and
-   * notifications shown by the page through the browser's Notification API
-   * (permission granted; each one shown is recorded in `window.__shownNotifications`).
+   * The page grants the browser's Notification permission, as a user who allowed alerts,
+   * and records each notification shown in `window.__shownNotifications`. The app is
+   * composed the same either way: this only stands for the user's answer to the prompt.
    */
-  desktop?: boolean;
+  notificationsAllowed?: boolean;
   /**
    * The production sandbox runs its real chains (Hardhat EDR with GPv2Settlement) and the app
    * uses their JSON-RPC URLs, as a user would after setting them in Settings: balances,
@@ -110,8 +111,8 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   // The chains keep their URLs for the app's lifetime (a test with chains does not restart its sandbox).
   const rpcUrls = options.chain ? sandboxes.production.current()?.chain?.rpcUrls : undefined;
   const pageNotifier = createPageNotifier();
-  const services = createServices({
-    ...(options.desktop ? { ...DESKTOP_BACKGROUND, notifier: pageNotifier.notifier } : {}),
+  const services = composeApp({
+    notifier: pageNotifier.notifier,
     userDataDir,
     appVersion: pkg.version,
     log,
@@ -120,14 +121,12 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       staging: { orderbook: sandboxes.staging.orderbookUrl, tokenService: sandboxes.staging.bffUrl },
     },
     healthTiming: { okIntervalMs: 1_000, offlineIntervalMs: 300, timeoutMs: 2_000, ...options.healthTiming },
-    monitorHealth: true,
     keychainService: E2E_KEYCHAIN_SERVICE,
     // Submitted orders are re-read often, so a fill shows within a moment of the sandbox settling.
     tradeTiming: { pollMs: 200 },
     // The token picker refreshes its lists from the sandbox's list URL.
     tokenListUrls: [{ name: 'Sandbox list', url: `${sandboxes.production.bffUrl}/token-lists/sandbox.json` }],
-    refreshTokenLists: true,
-    ...(rpcUrls ? { defaultRpcUrls: rpcUrls, watchChain: true, walletTiming: { blockPollMs: 500 } } : {}),
+    ...(rpcUrls ? { defaultRpcUrls: rpcUrls } : {}),
   });
   pageNotifier.attach(services.events);
   const server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir: RENDERER_DIR });
@@ -135,7 +134,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, colorScheme: options.colorScheme ?? 'light' });
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  if (options.desktop) {
+  if (options.notificationsAllowed) {
     await page.context().grantPermissions(['notifications']);
     // Records what the page shows through the real Notification API (the OS daemon behind it is out of reach).
     await page.addInitScript({ content: RECORD_NOTIFICATIONS });

@@ -51,7 +51,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
 
   beforeEach(async () => {
     // Orders fill on the sandbox chain, settled by GPv2Settlement.
-    app = await startApp({ sandboxNow: Math.floor(Date.now() / 1000), desktop: true, chain: true });
+    app = await startApp({ sandboxNow: Math.floor(Date.now() / 1000), notificationsAllowed: true, chain: true });
     sandbox = app.sandboxes.production.current()!;
     await call('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
     await call('settings.update', {

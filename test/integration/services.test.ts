@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServices } from '../../main/core/services';
+import { composeApp } from '../helpers/compose-app';
 import { recordingLogger } from '../helpers/recording-logger';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -8,7 +8,7 @@ describe('services composition', () => {
   beforeEach(() => (dir = makeTempDir()));
   afterEach(() => dir.remove());
 
-  const start = () => createServices({ userDataDir: dir.path, appVersion: '0.1.0', log: recordingLogger() });
+  const start = () => composeApp({ userDataDir: dir.path, appVersion: '0.1.0', log: recordingLogger() });
 
   it('reports production by default, switches environment with an event, and keeps it across a restart', async () => {
     const first = start();

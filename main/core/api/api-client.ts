@@ -1,3 +1,4 @@
+import { AppError } from '../../common/errors';
 import type { ServiceEndpoints } from '../../common/protocol/endpoints';
 import type { Environment } from '../../common/protocol/environments';
 import { systemClock, type Clock } from '../clock';
@@ -44,11 +45,14 @@ export interface ApiClientOptions {
 export interface ApiClient {
   readonly orderbook: OrderbookClient;
   readonly tokenService: TokenServiceClient;
+  /** The app is closing: every request under way, and every one asked for later, ends at once. */
+  close(): void;
 }
 
 /** One client per app: one rate limiter and one cache shared by every caller. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const clock = options.clock ?? systemClock;
+  const closing = new AbortController();
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } as Record<string, RateLimit>;
   const deps: HttpDeps = {
     fetch: options.fetch ?? globalThis.fetch,
@@ -61,9 +65,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
     ...(options.serviceState ? { serviceState: options.serviceState } : {}),
     deadlines: options.deadlines ?? DEADLINES,
+    closed: closing.signal,
   };
   return {
     orderbook: new OrderbookClient(deps, () => options.endpoints().orderbook, options.environment),
     tokenService: new TokenServiceClient(deps, () => options.endpoints().tokenService),
+    close: () => closing.abort(new AppError('APP_CLOSING', 'CoW Desk is closing.')),
   };
 }

@@ -72,6 +72,8 @@ export interface HttpDeps {
   onOutcome?: (outcome: RequestOutcome) => void;
   /** What connection health knows of a service: offline makes user reads fail fast. */
   serviceState?: (service: string) => ServiceState;
+  /** Aborted when the app closes: no request, retry or backoff outlives it. */
+  closed?: AbortSignal;
 }
 
 /**
@@ -84,7 +86,8 @@ export interface HttpDeps {
  * message says what happened. Deadlines run on real time (Date.now), like the
  * timers that enforce them; the injected clock paces backoff and rate limits.
  */
-export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T> {
+export async function request<T>(deps: HttpDeps, asked: HttpRequest<T>): Promise<T> {
+  const req = deps.closed ? { ...asked, signal: asked.signal ? AbortSignal.any([asked.signal, deps.closed]) : deps.closed } : asked;
   const cacheKey = `${req.method} ${req.url} ${req.body === undefined ? '' : JSON.stringify(req.body)}`;
   if (req.cache) {
     const hit = deps.cache.get(cacheKey);

@@ -85,6 +85,11 @@ export class ConnectionMonitor {
     void this.checkNow();
   }
 
+  /** Whether probes run on their timer (the composition's parity check reads it). */
+  isRunning(): boolean {
+    return this.running;
+  }
+
   stop(): void {
     this.running = false;
     clearTimeout(this.timer);

@@ -2,9 +2,10 @@ import type { HealthReport } from '../../common/ipc/health-schemas';
 import { CHAINS } from '../../common/protocol/chains';
 import type { Environment } from '../../common/protocol/environments';
 import type { SettingsService } from '../settings/settings-service';
+import type { StoreProblem } from '../../common/ipc/health-schemas';
 import type { Store } from '../store/open-store';
 
-export type StoreState = { store: Store } | { path: string; error: string };
+export type StoreState = { store: Store } | { path: string; error: string; problem: StoreProblem };
 
 /**
  * What the About/health screen shows: the app, the selected environment, the
@@ -34,7 +35,7 @@ export class HealthService {
 
   private storeStatus(): HealthReport['store'] {
     if (!('store' in this.storeState)) {
-      return { opened: false, path: this.storeState.path, error: this.storeState.error };
+      return { opened: false, path: this.storeState.path, error: this.storeState.error, problem: this.storeState.problem };
     }
     const { store } = this.storeState;
     return {

@@ -91,6 +91,7 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
     return candidates.map((address) => accounts.find(address)?.address).find(Boolean) ?? order.owner;
   };
   let started = false;
+  let closed = false;
   // Only a change of what is synced (environment, chains) starts a pass; the last view or a theme does not.
   const syncTarget = () => JSON.stringify([settings.environment(), settings.current().enabledChains]);
   let lastTarget = syncTarget();
@@ -131,7 +132,8 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       } catch (error) {
         options.log.error('submission journal reconcile failed', { error: String(error) });
       }
-      sync.start();
+      // Closed while the journal was reconciled (a quick quit): the sync must not start after its stop.
+      if (!closed) sync.start();
     },
     syncNow: async () => void (await sync.syncNow()),
     storeOrders(chainId, orders, options = {}) {
@@ -149,6 +151,7 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       return row ? { order: apiOrderOf(row), chainId: row.chain_id } : undefined;
     },
     async close() {
+      closed = true;
       unsubscribe();
       await sync.stop();
     },

@@ -41,6 +41,8 @@ export class SyncService {
   private readonly timing: SyncTiming;
   private readonly now: () => number;
   private running: Promise<void> | undefined;
+  /** The pass asked for while one ran. */
+  private next: Promise<SyncStatus> | undefined;
   private controller: AbortController | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
@@ -74,6 +76,11 @@ export class SyncService {
     void this.syncNow();
   }
 
+  /** Whether passes run at start and on the timer (the composition's parity check reads it). */
+  isRunning(): boolean {
+    return this.started;
+  }
+
   /** Cancels the pass and answers once it has unwound: its writes committed or rolled back, the writer thread closed. */
   async stop(): Promise<void> {
     this.started = false;
@@ -96,8 +103,20 @@ export class SyncService {
     if (online && this.started) void this.syncNow();
   }
 
-  /** Resolves when the pass (this one, or the one it joined) is over, with the status after it. */
+  /**
+   * Resolves when a pass that started after the call is over, with the status after it. While a pass runs,
+   * that is the pass right after it (the running one read its scopes and pages before what the caller knows
+   * happened: an account added, an order placed); callers asking meanwhile share that one pass.
+   */
   async syncNow(): Promise<SyncStatus> {
+    if (this.stopped) return this.status();
+    if (this.running) {
+      this.next ??= this.running.then(() => {
+        this.next = undefined;
+        return this.syncNow();
+      });
+      return this.next;
+    }
     this.running ??= this.pass().finally(() => {
       this.running = undefined;
       this.controller = undefined;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { AppError } from '../../common/errors';
 import { migrate, type Migration } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { defineSqlFunctions } from './sql-functions';
@@ -39,9 +40,50 @@ export function openStore(path: string, migrations: readonly Migration[] = MIGRA
     db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
     defineSqlFunctions(db);
     const schemaVersion = migrate(db, migrations);
+    checkStore(db, path, migrations);
     return { db, path, schemaVersion, close: () => db.close() };
   } catch (error) {
     db.close();
     throw error;
   }
+}
+
+/**
+ * A store that opens is not yet a store to trust: damaged pages surface only
+ * when a query reaches them (a watcher round, minutes later), and a table
+ * dropped by hand fails the statements prepared at start. quick_check reads
+ * every page once (without the costlier index cross-checks of
+ * integrity_check); the schema is compared with what the migrations create.
+ */
+function checkStore(db: Database, path: string, migrations: readonly Migration[]): void {
+  // One finding is enough to know, and keeps the message readable.
+  const quick = db.pragma('quick_check(1)', { simple: true });
+  if (quick !== 'ok') throw damaged(path, `SQLite's check says: ${String(quick).replace(/\*\*\* in database \w+ \*\*\*/, '').replace(/\s+/g, ' ').trim()}`);
+  const present = new Set(schemaNames(db));
+  const missing = expectedSchema(migrations).filter((name) => !present.has(name));
+  if (missing.length > 0) throw damaged(path, `missing ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}`);
+}
+
+export const STORE_DAMAGED = 'STORE_DAMAGED';
+
+function damaged(path: string, detail: string): AppError {
+  return new AppError(STORE_DAMAGED, `The local database at ${path} is damaged (${detail}). Rebuild it: your orders come back from the service, your accounts are kept where they can be read.`);
+}
+
+const schemaNames = (db: Database) =>
+  (db.prepare("SELECT type || ' ' || name AS name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((row) => row.name);
+
+/** What the migrations create, from an empty in-memory store, once per list of migrations. */
+const expected = new WeakMap<readonly Migration[], string[]>();
+function expectedSchema(migrations: readonly Migration[]): string[] {
+  let names = expected.get(migrations);
+  if (!names) {
+    const db = new BetterSqlite3(':memory:');
+    defineSqlFunctions(db);
+    migrate(db, migrations);
+    names = schemaNames(db);
+    db.close();
+    expected.set(migrations, names);
+  }
+  return names;
 }

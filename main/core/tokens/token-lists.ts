@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, dirname } from 'node:path';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { matchRank, NATIVE_ADDRESS, tokenListSchema, type TokenEntry, type TokenList, type TokenSearch } from '../../common/tokens/token-list';
@@ -56,7 +56,6 @@ export class TokenLists {
 
   constructor(private readonly options: TokenListsOptions) {
     this.logoDir = join(options.dir, 'logos');
-    mkdirSync(this.logoDir, { recursive: true });
     this.add(SNAPSHOT_LIST, SNAPSHOT_LIST.name);
     for (const { name } of options.urls) {
       const cached = this.readJson(this.listFile(name));
@@ -237,7 +236,9 @@ export class TokenLists {
     }
   }
 
+  /** Folders are made when first written (an unwritable data folder costs the cache, never the start). */
   private writeAtomically(file: string, data: string | Buffer): void {
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(`${file}.tmp`, data);
     renameSync(`${file}.tmp`, file);
   }

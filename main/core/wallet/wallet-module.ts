@@ -43,6 +43,8 @@ export interface WalletModule {
   readonly transactions: WalletTransactions | undefined;
   /** Reconciles the journal now and watches blocks from then on. */
   start(): Promise<void>;
+  /** Whether blocks are watched (the composition's parity check reads it). */
+  isRunning(): boolean;
   close(): void;
 }
 
@@ -100,9 +102,11 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
     clients,
     transactions,
     start: async () => {
-      await transactions?.reconcile();
+      // Blocks are watched even when the first reconciliation fails (node unreachable): each block tries again.
       timer ??= setInterval(() => void poll(), timing.blockPollMs);
+      await transactions?.reconcile().catch((error: unknown) => options.log.warn('transaction journal reconcile failed', { error: String(error) }));
     },
+    isRunning: () => timer !== undefined,
     close: () => {
       if (timer) clearInterval(timer);
       timer = undefined;

@@ -85,6 +85,11 @@ export class Watcher {
     void this.tick();
   }
 
+  /** Whether rounds run on the timer (paused or not); the composition's parity check reads it. */
+  isRunning(): boolean {
+    return this.started;
+  }
+
   stop(): void {
     this.started = false;
     this.stopped = true;
@@ -104,10 +109,21 @@ export class Watcher {
     if (!paused) void this.tick();
   }
 
-  /** One round now; joins a round already running. Paused, it does nothing. */
+  /**
+   * A round that starts now, or, while one runs, the round right after it (the running one may have read the
+   * service before what the caller knows happened): resolves once a round has read everything after the call.
+   * Paused, it does nothing.
+   */
   async tick(): Promise<void> {
     if (this.paused || this.stopped) return;
-    this.running ??= this.round().finally(() => {
+    if (this.running) {
+      this.nudged = true;
+      await this.running;
+      // The running round's end started the next one (nudged): that is the caller's round.
+      return this.running;
+    }
+    // A round that fails where no step expected it (a damaged store) is reported, never an unhandled rejection.
+    this.running ??= this.round().catch((error: unknown) => this.roundFailed(error)).finally(() => {
       this.running = undefined;
       if (!this.nudged) return this.schedule();
       this.nudged = false;
@@ -166,14 +182,28 @@ export class Watcher {
     return told && !told.datedByBlock && !this.dating.has(id) ? id : null;
   }
 
-  /** A fill's time is its trade's block, where the chain can say. */
+  /** A fill's time is its trade's block, where the chain can say; a failure leaves the service's time. */
   private async dateFill(fill: FillToDate): Promise<void> {
     const { chainClock, log } = this.options;
     this.dating.add(fill.id);
-    const at = await fillTime({ orderbook: this.options.orderbook(), chainClock, log }, fill);
-    if (at === null || this.stopped) return;
-    this.options.store.dateByBlock(fill.id, at);
-    this.options.onChanged();
+    try {
+      const at = await fillTime({ orderbook: this.options.orderbook(), chainClock, log }, fill);
+      if (at === null || this.stopped) return;
+      this.options.store.dateByBlock(fill.id, at);
+      this.options.onChanged();
+    } catch (error) {
+      log.error('watcher: dating a fill failed', { error: String(error) });
+    }
+  }
+
+  private roundFailed(error: unknown): void {
+    this.options.log.error('watcher: round failed', { error: String(error) });
+    this.lastError = error instanceof AppError ? error.message : 'Watching orders failed; the details are in the log.';
+    try {
+      this.options.onChanged();
+    } catch (statusError) {
+      this.options.log.error('watcher: status after a failed round failed too', { error: String(statusError) });
+    }
   }
 
   private async round(): Promise<void> {

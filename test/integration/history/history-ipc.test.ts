@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServices, STORE_FILE, type Services } from '../../../main/core/services';
+import { STORE_FILE, type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, UNCONVERTIBLE_UID, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -23,7 +24,7 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
   beforeEach(async () => {
     sandbox = await startSandbox();
     dir = makeTempDir();
-    services = createServices({
+    services = composeApp({
       userDataDir: dir.path,
       appVersion: '0.1.0',
       log: recordingLogger(),
@@ -71,7 +72,7 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
     expect(readdirSync(dir.path).filter((name) => name.startsWith(STORE_FILE))).toEqual([STORE_FILE]);
     expect(existsSync(join(dir.path, `${STORE_FILE}-wal`))).toBe(false);
 
-    services = createServices({
+    services = composeApp({
       userDataDir: dir.path,
       appVersion: '0.1.0',
       log: recordingLogger(),

@@ -2,7 +2,8 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as pace } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -31,7 +32,7 @@ describe('the main process stays responsive during a 10,000-order history sync',
     sandbox = await sandboxProcess(ORDERS);
     dir = makeTempDir();
     // The app's own services at their default rate limits, against the sandbox's defaults.
-    services = createServices({
+    services = composeApp({
       userDataDir: dir.path,
       appVersion: '0.1.0',
       log: recordingLogger(),

@@ -6,7 +6,8 @@ import { DEADLINES, scaleDeadlines, USER_ACTIONS, type Deadlines } from '../../.
 import type { ConnectionHealth } from '../../../main/common/settings/health-schema';
 import { appDataFor } from '../../../main/common/trade/app-data-doc';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -44,14 +45,13 @@ export async function startHostileKit() {
   const orderbook: HostileServer = await startHostileServer(sandbox.orderbookUrl);
   const bff: HostileServer = await startHostileServer(sandbox.bffUrl);
   const dir = makeTempDir('cow-desk-hostile-');
-  const services: Services = createServices({
+  const services: Services = composeApp({
     userDataDir: dir.path,
     appVersion: 'hostile',
     log: recordingLogger(),
     keychainService: KEYCHAIN_SERVICE,
     defaultEndpoints: { production: { orderbook: orderbook.url, tokenService: bff.url } },
     deadlines: TEST_DEADLINES,
-    monitorHealth: true,
     healthTiming: { okIntervalMs: 1_000, offlineIntervalMs: 200, slowMs: 1_500, timeoutMs: 1_000 },
     tradeTiming: { pollMs: 200 },
   });

@@ -3,7 +3,8 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '../../../main/core/ipc/loopback-server';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 
@@ -18,7 +19,7 @@ describe('loopback bridge over real HTTP', () => {
     mkdirSync(staticDir);
     writeFileSync(join(staticDir, 'preview.html'), '<!doctype html><title>preview</title>');
     const log = recordingLogger();
-    services = createServices({ userDataDir: join(dir.path, 'data'), appVersion: '0.1.0', log });
+    services = composeApp({ userDataDir: join(dir.path, 'data'), appVersion: '0.1.0', log });
     server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir });
   });
   afterEach(async () => {

@@ -6,7 +6,8 @@ import { createFileLogger, LOG_DIR } from '../../../main/core/file-log';
 import { withCommandLog } from '../../../main/core/ipc/command-log';
 import type { Router } from '../../../main/core/ipc/router';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { sellWethDraft } from '../../helpers/order-drafts';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -36,7 +37,7 @@ describe('the log file after an import-sign-submit flow', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000) });
     const log = createFileLogger({ dir: join(dir.path, LOG_DIR) });
-    services = createServices({
+    services = composeApp({
       userDataDir: dir.path,
       appVersion: 'test',
       log,

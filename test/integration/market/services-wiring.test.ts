@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PoolsResult } from '../../../main/common/market/market-schema';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -12,7 +13,7 @@ describe('market commands in the composed app', () => {
   beforeEach(async () => {
     sandbox = await startSandbox();
     dir = makeTempDir();
-    services = createServices({
+    services = composeApp({
       userDataDir: dir.path,
       appVersion: 'test',
       log: recordingLogger(),

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../main/common/ipc/envelope';
 import { serializeAppData } from '../../../main/common/protocol/app-data';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
-import { createServices, STORE_FILE, type Services } from '../../../main/core/services';
+import { STORE_FILE, type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { FakeClock } from '../../helpers/fake-clock';
 import { recordingLogger } from '../../helpers/recording-logger';
@@ -36,7 +37,7 @@ describe('fault suite against the sandbox', () => {
     sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), seed: { random: 7 } });
     sandbox.orders.seed(1, trader.address, SEEDED);
     dir = makeTempDir('cow-desk-faults-');
-    services = createServices({
+    services = composeApp({
       userDataDir: dir.path,
       appVersion: 'faults',
       log: recordingLogger(),

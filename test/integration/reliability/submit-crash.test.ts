@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
-import { createServices, STORE_FILE } from '../../../main/core/services';
+import { STORE_FILE } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -81,7 +82,7 @@ describe('SIGKILL during submission: nothing lost, nothing duplicated', () => {
 
       // Restart. A POST cut off by the kill may still be landing at the service, so
       // the check is that the app converges: each start reconciles its journal.
-      const services = createServices({
+      const services = composeApp({
         userDataDir: dir.path,
         appVersion: 'restart',
         log: recordingLogger(),

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 
@@ -30,7 +31,7 @@ describe('settings through IPC, on a real database', () => {
     dir.remove();
   });
 
-  const start = () => (services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger() }));
+  const start = () => (services = composeApp({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger() }));
   const call = (command: string, input?: unknown) => services!.router.handle(command, input);
 
   it('keeps every setting across a restart', async () => {

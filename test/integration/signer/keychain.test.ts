@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KeychainVault, loadKeytar } from '../../../main/core/signer/keychain-vault';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { TEST_ADDRESS, TEST_KEY } from '../../helpers/order-drafts';
@@ -15,7 +16,7 @@ describe('OS keychain through keytar', () => {
   let services: Services;
   beforeEach(() => {
     dir = makeTempDir();
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: KEYCHAIN_SERVICE });
+    services = composeApp({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: KEYCHAIN_SERVICE });
   });
   afterEach(async () => {
     await services.close();

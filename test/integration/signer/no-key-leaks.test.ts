@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SignedOrder } from '../../../main/common/ipc/commands/signing';
 import { createApiClient } from '../../../main/core/api/api-client';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { sellWethDraft } from '../../helpers/order-drafts';
 import { recordingLogger } from '../../helpers/recording-logger';
@@ -25,7 +26,7 @@ describe('the private key never leaves the vault', () => {
   beforeEach(async () => {
     dir = makeTempDir();
     sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000) });
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log, keychainService: SERVICE });
+    services = composeApp({ userDataDir: dir.path, appVersion: 'test', log, keychainService: SERVICE });
     services.events.subscribe((event, payload) => events.push({ event, payload }));
   });
   afterEach(async () => {
@@ -88,6 +89,6 @@ describe('the private key never leaves the vault', () => {
     }
     // The one place it crosses IPC is the import itself: the user typed it into that form.
     expect(JSON.stringify(ipc[0]!.input)).toContain(keyHex);
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log, keychainService: SERVICE });
+    services = composeApp({ userDataDir: dir.path, appVersion: 'test', log, keychainService: SERVICE });
   });
 });

@@ -8,7 +8,8 @@ import { customDomain } from '../../../main/common/protocol/domain';
 import { recoverDigestSigner } from '../../../main/common/protocol/signatures';
 import { KeychainVault, loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { signOrderStruct } from '../../../main/core/signer/order-signer';
-import { createServices, VAULT_DIR, type Services } from '../../../main/core/services';
+import { VAULT_DIR, type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { sellWethDraft, TEST_ADDRESS, TEST_KEY } from '../../helpers/order-drafts';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -23,7 +24,7 @@ describe('signing by intent with keys from the vaults', () => {
   let services: Services;
   beforeEach(() => {
     dir = makeTempDir();
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
+    services = composeApp({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
   });
   afterEach(async () => {
     await services.close();
@@ -54,7 +55,7 @@ describe('signing by intent with keys from the vaults', () => {
     expect(answer.ok).toBe(true);
     // ECDSA signing is deterministic (RFC 6979): the same key gives the same signature.
     expect(answer.value.signature).toBe(eip712.signature);
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
+    services = composeApp({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
   });
 
   it('reproduces the vector signatures with the vector key loaded back from the keychain', async () => {
@@ -148,7 +149,7 @@ describe('signing what was reviewed', () => {
   let services: Services;
   beforeEach(() => {
     dir = makeTempDir();
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
+    services = composeApp({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
   });
   afterEach(async () => {
     await services.close();

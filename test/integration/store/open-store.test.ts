@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServices, STORE_FILE } from '../../../main/core/services';
+import { STORE_FILE } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { MIGRATIONS } from '../../../main/core/store/migrations';
 import { openStore } from '../../../main/core/store/open-store';
 import { recordingLogger } from '../../helpers/recording-logger';
@@ -36,7 +37,7 @@ describe('SQLite store on a real file', () => {
   it('still starts the app when the file is not a database, and says so in the health report', async () => {
     writeFileSync(join(dir.path, STORE_FILE), 'this is not a sqlite file, just text that fills the header '.repeat(20));
     const log = recordingLogger();
-    const services = createServices({ userDataDir: dir.path, appVersion: '9.9.9', log });
+    const services = composeApp({ userDataDir: dir.path, appVersion: '9.9.9', log });
     const answer = await services.router.handle('app.health', undefined);
     expect(answer).toMatchObject({ ok: true, value: { store: { opened: false, path: join(dir.path, STORE_FILE) } } });
     expect(JSON.stringify(answer)).toMatch(/could not be opened/);

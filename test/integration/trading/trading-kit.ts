@@ -6,7 +6,8 @@ import { appDataFor } from '../../../main/common/trade/app-data-doc';
 import { marketOrderAmounts } from '../../../main/common/trade/order-math';
 import type { Environment } from '../../../main/common/protocol/environments';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, type RateLimits, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -43,7 +44,7 @@ export async function startTradingKit(options: KitOptions = {}) {
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
   const dir = makeTempDir('cow-desk-trading-');
-  const services: Services = createServices({
+  const services: Services = composeApp({
     userDataDir: dir.path,
     appVersion: '0.1.0',
     log: recordingLogger(),

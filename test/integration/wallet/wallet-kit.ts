@@ -3,7 +3,8 @@ import type { Address } from 'viem';
 import type { CommandInput, CommandName, CommandOutput } from '../../../main/common/ipc/contract';
 import type { TxRecord } from '../../../main/common/ipc/commands/wallet';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -26,7 +27,7 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
   const dir = makeTempDir('cow-desk-wallet-');
   const log = recordingLogger();
   const open = () =>
-    createServices({
+    composeApp({
       userDataDir: dir.path,
       appVersion: '0.1.0',
       log,

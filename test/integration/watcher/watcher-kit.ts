@@ -6,7 +6,8 @@ import { appDataFor } from '../../../main/common/trade/app-data-doc';
 import { marketOrderAmounts } from '../../../main/common/trade/order-math';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { systemClock } from '../../../main/core/clock';
-import { createServices, type Services } from '../../../main/core/services';
+import { type Services } from '../../../main/core/services';
+import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -29,7 +30,7 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
   /** Whether the app has the sandbox chain's node as the wallet's (fills are dated by their block through it). */
   let walletNode = options.walletNode ?? true;
   const open = (): Services =>
-    createServices({
+    composeApp({
       userDataDir: dir.path,
       appVersion: '0.1.0',
       log: recordingLogger(),

@@ -8,7 +8,7 @@ const report: HealthReport = {
   appVersion: '0.1.0',
   environment: 'production',
   chains: [],
-  store: { opened: false, path: '/nowhere', error: 'nope' },
+  store: { opened: false, path: '/nowhere', error: 'nope', problem: 'unreadable' },
 };
 
 function routerWith(overrides: Partial<Handlers> = {}) {
