@@ -61,6 +61,13 @@ export interface Deadlines {
   backoffStartMs: number;
   /** Backoff ceiling: 30 s (interface.md). */
   backoffCapMs: number;
+  /**
+   * The longest Retry-After honoured, from any server: 30 s, the backoff
+   * ceiling. A server asking for more is unavailable now: the call fails at
+   * once saying so, and the service is tried again after this long (one 429
+   * with Retry-After: 1000000000 blocked trading until restart, issue 29).
+   */
+  retryAfterCapMs: number;
 }
 
 export const DEADLINES: Readonly<Deadlines> = {
@@ -73,6 +80,7 @@ export const DEADLINES: Readonly<Deadlines> = {
   offlineAttemptMs: 600,
   backoffStartMs: 1_000,
   backoffCapMs: 30_000,
+  retryAfterCapMs: 30_000,
 };
 
 /**

@@ -6,7 +6,6 @@ import type { HttpDeps, RequestOutcome, ServiceState } from './http-client';
 import { OrderbookClient } from './orderbook-client';
 import { RateLimiter, type RateLimit } from './rate-limiter';
 import { ResponseCache } from './response-cache';
-import { MAX_RETRY_AFTER_MS } from './retry-policy';
 import { TokenServiceClient } from './token-service-client';
 
 /**
@@ -50,17 +49,18 @@ export interface ApiClient {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const clock = options.clock ?? systemClock;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } as Record<string, RateLimit>;
+  const deadlines = options.deadlines ?? DEADLINES;
   const deps: HttpDeps = {
     fetch: options.fetch ?? globalThis.fetch,
     clock,
     random: options.random ?? Math.random,
-    limiter: new RateLimiter(limits, clock, MAX_RETRY_AFTER_MS),
+    limiter: new RateLimiter(limits, clock, deadlines.retryAfterCapMs),
     cache: new ResponseCache(clock),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
     ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
     ...(options.serviceState ? { serviceState: options.serviceState } : {}),
-    deadlines: options.deadlines ?? DEADLINES,
+    deadlines,
   };
   return {
     orderbook: new OrderbookClient(deps, () => options.endpoints().orderbook, options.environment),

@@ -7,8 +7,8 @@ import { ApiError } from './api-error';
 import { boundedFetch, EndpointTimeoutError, ResponseTooLargeError } from './bounded-fetch';
 import type { Lane, RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
-import { DEFAULT_MAX_ATTEMPTS, isRetryable, MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
-import { deadlineError, offlineError, OutcomeUnclearError } from './request-errors';
+import { DEFAULT_MAX_ATTEMPTS, isRetryable, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
+import { deadlineError, offlineError, OutcomeUnclearError, unavailableNow } from './request-errors';
 import { validate } from './response-validation';
 import { currentUserAction, handoffMs } from './user-action';
 import { parseResponseBody } from './response-body';
@@ -146,9 +146,10 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
     if (!retryable(failure) || attempt >= maxAttempts) throw finalError(req, outcome);
     const toldMs = failure.kind === 'status' && failure.status === 429 ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
     if (toldMs !== undefined) {
-      // The whole service waits, not just this call; the next acquire sleeps out the hold.
-      deps.limiter.hold(req.buckets[0] ?? '', deps.clock.now() + toldMs);
-      if (toldMs > MAX_RETRY_AFTER_MS || toldMs >= deadlineAt - Date.now()) throw finalError(req, outcome);
+      // The whole service waits, not just this call, and never longer than the cap: the next acquire sleeps out the hold.
+      deps.limiter.hold(service, deps.clock.now() + Math.min(toldMs, deadlines.retryAfterCapMs));
+      if (toldMs > deadlines.retryAfterCapMs) throw unavailableNow(req, toldMs, deadlines.retryAfterCapMs);
+      if (toldMs >= deadlineAt - Date.now()) throw finalError(req, outcome);
       continue;
     }
     const delay = retryDelay(attempt, deps.random, deadlines.backoffStartMs, deadlines.backoffCapMs);
@@ -176,7 +177,9 @@ function report(deps: HttpDeps, req: HttpRequest<unknown>, outcome: Outcome, dur
   const service = req.buckets[0] ?? 'unknown';
   if (outcome.ok) return deps.onOutcome({ service, status: outcome.status, durationMs });
   const { failure, error } = outcome;
-  const retryAfterMs = failure.kind === 'status' ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
+  const told = failure.kind === 'status' ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
+  // Health stops probing for as long as the service asked, so that too is capped.
+  const retryAfterMs = told === undefined ? undefined : Math.min(told, (deps.deadlines ?? DEADLINES).retryAfterCapMs);
   deps.onOutcome({
     service,
     status: failure.kind === 'status' ? failure.status : 0,

@@ -90,6 +90,24 @@ describe('user actions against a broken endpoint', () => {
     30_000,
   );
 
+  it('a 429 asking to wait a billion seconds makes the orderbook unavailable for the cap, not until restart: the quote says so in time, and quotes work again by themselves', { timeout: 30_000 }, async () => {
+    kit.orderbook.mode({ kind: 'retryAfter', seconds: 1_000_000_000 });
+    const quote = await kit.timed('trade.quote', kit.quoteInput);
+    kit.orderbook.mode({ kind: 'pass' });
+    const passedAt = performance.now();
+    expect(quote.ms).toBeLessThanOrEqual(TEST_DEADLINES.userReadMs + SLACK_MS);
+    expect(quote.envelope).toMatchObject({ ok: false, error: { message: expect.stringMatching(/unavailable now/) } });
+    if (!quote.envelope.ok) expect(quote.envelope.error.message).not.toMatch(/\d{6,} s/);
+
+    // Nobody restarts anything: health probes again once the cap has passed, and the next quote works.
+    await kit.healthWhere((h) => kit.stateOf(h, 'orderbook') === 'ok' || kit.stateOf(h, 'orderbook') === 'slow');
+    const again = await kit.timed('trade.quote', kit.quoteInput);
+    expect(again.envelope.ok, JSON.stringify(again.envelope)).toBe(true);
+    const recoveredMs = performance.now() - passedAt;
+    console.log(`Retry-After 1e9: quote answered in ${Math.round(quote.ms)} ms (${quote.envelope.ok ? 'ok' : quote.envelope.error.message}); quoting again after ${Math.round(recoveredMs)} ms (cap ${TEST_DEADLINES.retryAfterCapMs} ms)`);
+    expect(recoveredMs).toBeLessThanOrEqual(TEST_DEADLINES.retryAfterCapMs + TEST_DEADLINES.userReadMs + SLACK_MS);
+  });
+
   it('a JSON-RPC node answering with a gzip bomb costs the holders screen a notice, not memory or time', { timeout: 30_000 }, async () => {
     const stub = await startRpcStub(1, { [WETH]: { symbol: 'WETH', decimals: 18, totalSupply: 10n ** 24n } });
     const node = await startHostileServer(stub.url);
