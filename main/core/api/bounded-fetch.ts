@@ -1,6 +1,7 @@
 import { AppError } from '../../common/errors';
 import { formatBytes, formatSeconds } from '../../common/format/format';
-import { DEADLINES, RESPONSE_LIMITS, type Deadlines } from '../../common/limits';
+import { DEADLINES, JSON_DEPTH_LIMIT, RESPONSE_LIMITS, type Deadlines } from '../../common/limits';
+import { JsonDepthScanner } from './json-depth';
 
 /**
  * Bounds on one HTTP exchange. Every remote answer CoW Desk reads goes through
@@ -18,6 +19,8 @@ export interface FetchBounds {
   bodyIdleMs: number;
   /** The whole exchange, headers and body (a drip-feed cannot outlast it). */
   totalMs: number;
+  /** For JSON answers: the deepest nesting accepted, checked on the bytes before anyone parses them. */
+  maxJsonDepth?: number;
 }
 
 /** The answer was larger than its endpoint's limit; reading stopped there. */
@@ -29,6 +32,18 @@ export class ResponseTooLargeError extends AppError {
       { retryable: false, details: { host, endpoint, limitBytes } },
     );
     this.name = 'ResponseTooLargeError';
+  }
+}
+
+/** A JSON answer nested deeper than any real one; reading stopped there, before any parsing. */
+export class ResponseTooDeepError extends AppError {
+  constructor(host: string, endpoint: string, limit: number) {
+    super(
+      'RESPONSE_TOO_DEEP',
+      `${host} answered ${endpoint} with JSON nested more than ${limit} levels deep, which no real answer is; CoW Desk stopped reading it and treats the service as unhealthy. Check the endpoint in Settings.`,
+      { retryable: false, details: { host, endpoint, limit } },
+    );
+    this.name = 'ResponseTooDeepError';
   }
 }
 
@@ -111,6 +126,7 @@ export async function boundedFetch(fetchFn: typeof fetch, url: string, init: Req
   }
 
   const reader = response.body.getReader();
+  const depth = bounds.maxJsonDepth === undefined ? undefined : new JsonDepthScanner(bounds.maxJsonDepth);
   let received = 0;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   const fail = (error: unknown) => {
@@ -147,6 +163,12 @@ export async function boundedFetch(fetchFn: typeof fetch, url: string, init: Req
           controller.error(error);
           return;
         }
+        if (depth && !depth.feed(chunk.value)) {
+          const error = new ResponseTooDeepError(host, bounds.endpoint, depth.limit);
+          fail(error);
+          controller.error(error);
+          return;
+        }
         controller.enqueue(chunk.value);
       },
       cancel(reason) {
@@ -168,18 +190,18 @@ export function boundedFetcher(bounds: Omit<FetchBounds, 'endpoint'> & { endpoin
   };
 }
 
-/** viem's `fetchFn` for every JSON-RPC client (wallet, token metadata, the RPC check): 4 MiB and the connection bounds per call. */
+/** viem's `fetchFn` for every JSON-RPC client (wallet, token metadata, the RPC check): 4 MiB, 64 levels and the connection bounds per call. */
 export function jsonRpcFetch(fetchFn: typeof fetch = globalThis.fetch, deadlines: Readonly<Deadlines> = DEADLINES): typeof fetch {
   return boundedFetcher(
-    { endpoint: 'JSON-RPC', maxBytes: RESPONSE_LIMITS.jsonRpc, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
+    { endpoint: 'JSON-RPC', maxBytes: RESPONSE_LIMITS.jsonRpc, maxJsonDepth: JSON_DEPTH_LIMIT, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
     fetchFn,
   );
 }
 
-/** For downloading a token list: the largest real lists with headroom, and the same connection bounds. */
+/** For downloading a token list: the largest real lists with headroom, 64 levels, and the same connection bounds. */
 export function tokenListFetch(fetchFn: typeof fetch = globalThis.fetch, deadlines: Readonly<Deadlines> = DEADLINES): typeof fetch {
   return boundedFetcher(
-    { endpoint: 'token list', maxBytes: RESPONSE_LIMITS.tokenList, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
+    { endpoint: 'token list', maxBytes: RESPONSE_LIMITS.tokenList, maxJsonDepth: JSON_DEPTH_LIMIT, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
     fetchFn,
   );
 }

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { DEADLINES, type Deadlines } from '../../common/limits';
+import { DEADLINES, JSON_DEPTH_LIMIT, type Deadlines } from '../../common/limits';
 import { bffErrorBodySchema, feeAmountFromErrorData, orderbookErrorBodySchema } from '../../common/protocol/api';
 import { describeApiError } from '../../common/protocol/error-messages';
 import type { Clock } from '../clock';
 import { ApiError } from './api-error';
-import { boundedFetch, EndpointTimeoutError, ResponseTooLargeError } from './bounded-fetch';
+import { boundedFetch, EndpointTimeoutError, ResponseTooDeepError, ResponseTooLargeError } from './bounded-fetch';
 import type { Lane, RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
 import { DEFAULT_MAX_ATTEMPTS, isRetryable, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
@@ -50,7 +50,7 @@ export interface RequestOutcome {
   retryAfterMs?: number;
   /** The human message of a failed attempt. */
   error?: string;
-  /** The answer broke a bound (too large): the service is unhealthy even with a 200. */
+  /** The answer broke a bound (too large, nested too deep): the service is unhealthy even with a 200. */
   oversize?: boolean;
 }
 
@@ -220,12 +220,13 @@ async function attemptOnce<T>(
         ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
         ...(req.signal ? { signal: req.signal } : {}),
       },
-      { endpoint: req.endpoint, ...bounds },
+      { endpoint: req.endpoint, maxJsonDepth: JSON_DEPTH_LIMIT, ...bounds },
     );
     text = await response.text();
   } catch (cause) {
     req.signal?.throwIfAborted();
-    if (cause instanceof ResponseTooLargeError) {
+    // Too large or too deeply nested: a broken or hostile server, and asking again would bring the same.
+    if (cause instanceof ResponseTooLargeError || cause instanceof ResponseTooDeepError) {
       return { ok: false, failure: { kind: 'oversize', status: response?.status ?? 0 }, error: new ApiError({ code: cause.code, message: cause.message, retryable: false, cause }) };
     }
     if (cause instanceof EndpointTimeoutError) {

@@ -28,7 +28,9 @@ export type HostileMode =
   /** 429 with a Retry-After that is neither seconds nor an HTTP date. */
   | { kind: 'badRetryAfter'; value: string }
   /** 429 asking to wait `seconds` (a billion: "never come back"). */
-  | { kind: 'retryAfter'; seconds: number };
+  | { kind: 'retryAfter'; seconds: number }
+  /** 200 with `kib` KiB of valid JSON nested as deep as that allows: [[[[...]]]]. */
+  | { kind: 'deepJson'; kib: number };
 
 /** One MiB of JSON whitespace, gzipped once (about 1 KiB); gzip members may be concatenated. */
 const BOMB_MEMBER = gzipSync(Buffer.alloc(1024 * 1024, 0x20), { level: 9 });
@@ -115,6 +117,11 @@ export async function startHostileServer(upstream: string): Promise<HostileServe
       case 'badRetryAfter':
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': current.value });
         return res.end(JSON.stringify({ errorType: 'TooManyRequests', description: 'slow down' }));
+      case 'deepJson': {
+        const half = (current.kib * 1024) / 2;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return pump(res, Buffer.concat([Buffer.alloc(half, '['), Buffer.alloc(half, ']')]), 1);
+      }
       case 'retryAfter':
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(current.seconds) });
         return res.end(JSON.stringify({ errorType: 'TooManyRequests', description: 'slow down' }));

@@ -6,6 +6,7 @@ import { STORE_FILE } from '../../../main/core/services';
 import { WETH } from '../sandbox/sandbox-kit';
 import { startRpcStub } from '../market/rpc-stub';
 import { startHostileServer } from './hostile-server';
+import { watchMemory } from './memory';
 import { SLACK_MS, startHostileKit, TEST_DEADLINES, trader, type HostileKit } from './hostile-kit';
 
 /**
@@ -124,6 +125,29 @@ describe('user actions against a broken endpoint', () => {
       expect(result?.meta.notice).toMatch(/Could not read the token from 127.0.0.1:\d+|did not return the total supply/);
       console.log(`JSON-RPC gzip bomb: holders answered in ${Math.round(answer.ms)} ms, RSS +${Math.round(grewMiB)} MiB: ${result?.meta.notice}`);
       expect(grewMiB).toBeLessThan(300);
+    } finally {
+      await kit.call('settings.setRpcUrl', { chainId: 1, url: null });
+      await node.close();
+      await stub.close();
+    }
+  });
+
+  it('a JSON-RPC node answering with 4 MB of JSON nested 2 million deep (under its size limit) costs the holders screen a notice naming the node, not memory or time', { timeout: 30_000 }, async () => {
+    const stub = await startRpcStub(1, { [WETH]: { symbol: 'WETH', decimals: 18, totalSupply: 10n ** 24n } });
+    const node = await startHostileServer(stub.url);
+    try {
+      await kit.call('settings.setRpcUrl', { chainId: 1, url: `${node.url}/rpc` });
+      node.mode({ kind: 'deepJson', kib: 4000 });
+      const memory = watchMemory();
+      const answer = await kit.timed('market.holders', { chain: 1, token: WETH });
+      const used = memory.stop();
+      const result = answer.envelope.ok ? (answer.envelope.value as HoldersResult) : undefined;
+      console.log(`JSON-RPC deep JSON: holders answered in ${Math.round(answer.ms)} ms, RSS peak +${Math.round(used.sampledMiB)} MiB: ${result?.meta.notice}`);
+      expect(answer.ms).toBeLessThanOrEqual(TEST_DEADLINES.userReadMs + SLACK_MS);
+      expect(result?.holders.ok).toBe(true);
+      expect(result?.meta.totalSupply).toBeNull();
+      expect(result?.meta.notice).toMatch(/127\.0\.0\.1:\d+ answered JSON-RPC with JSON nested more than 64 levels deep/);
+      expect(used.sampledMiB).toBeLessThan(64);
     } finally {
       await kit.call('settings.setRpcUrl', { chainId: 1, url: null });
       await node.close();
