@@ -47,6 +47,32 @@ export class ResponseTooDeepError extends AppError {
   }
 }
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** More hops than any real same-server redirect chain needs (a trailing slash, a moved path). */
+const MAX_REDIRECTS = 5;
+
+/**
+ * The server answered with a redirect CoW Desk does not follow: any redirect
+ * of a request that sends something (a signed order, a cancellation, a
+ * JSON-RPC call), and a read's redirect to another server. Nothing was sent
+ * to where it pointed.
+ */
+export class RedirectRefusedError extends AppError {
+  constructor(host: string, endpoint: string, method: string, target: string, tooMany = false) {
+    const rule = tooMany
+      ? `stops after ${MAX_REDIRECTS} redirects`
+      : method === 'GET' || method === 'HEAD'
+        ? 'follows a redirect only to the same server'
+        : `never follows a redirect of a ${method}, which carries data`;
+    super(
+      'REDIRECT_REFUSED',
+      `${host} answered ${endpoint} with a redirect to ${target}; CoW Desk ${rule}, so nothing was sent there. Check the endpoint in Settings.`,
+      { retryable: false, details: { host, endpoint, method, target } },
+    );
+    this.name = 'RedirectRefusedError';
+  }
+}
+
 export type TimeoutPhase = 'headers' | 'body-idle' | 'total';
 
 /** The server did not answer (or stopped answering) in time; nothing more is read. */
@@ -77,8 +103,9 @@ export function formatMilliseconds(ms: number): string {
  * decompressed by fetch, pulled one chunk at a time only when the caller reads
  * (no read-ahead), counted, and cut off with a ResponseTooLargeError at the
  * limit or an EndpointTimeoutError when the server stalls; the connection is
- * aborted in both cases. Platform features only (AbortSignal, streams), so it
- * wraps any fetch: Node's, Electron's, a test's.
+ * aborted in both cases. Redirects are followed only for reads on the same
+ * server (fetchWithSafeRedirects). Platform features only (AbortSignal,
+ * streams), so it wraps any fetch: Node's, Electron's, a test's.
  */
 export async function boundedFetch(fetchFn: typeof fetch, url: string, init: RequestInit, bounds: FetchBounds): Promise<Response> {
   const host = new URL(url).host;
@@ -102,7 +129,7 @@ export async function boundedFetch(fetchFn: typeof fetch, url: string, init: Req
 
   let response: Response;
   try {
-    response = await fetchFn(url, { ...init, signal });
+    response = await fetchWithSafeRedirects(fetchFn, url, { ...init, signal }, bounds.endpoint);
   } catch (error) {
     done();
     throw signal.aborted ? signal.reason : error;
@@ -179,6 +206,30 @@ export async function boundedFetch(fetchFn: typeof fetch, url: string, init: Req
     { highWaterMark: 0 },
   );
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * fetch with `redirect: 'manual'`: a redirect is followed only for a GET or
+ * HEAD and only to the same origin (scheme, host and port); anything else is a
+ * RedirectRefusedError. fetch's own following would carry a signed order or a
+ * JSON-RPC call to any host the server names.
+ */
+async function fetchWithSafeRedirects(fetchFn: typeof fetch, url: string, init: RequestInit, endpoint: string): Promise<Response> {
+  const method = (init.method ?? 'GET').toUpperCase();
+  const origin = new URL(url);
+  let current = origin;
+  for (let hops = 0; ; hops += 1) {
+    const response = await fetchFn(current.toString(), { ...init, redirect: 'manual' });
+    // A browser-like fetch hides where a manual redirect points: refuse it unseen.
+    const opaque = response.type === 'opaqueredirect';
+    const location = response.headers.get('location');
+    if (!opaque && (!REDIRECTS.has(response.status) || location === null)) return response;
+    void response.body?.cancel().catch(() => undefined);
+    const target = opaque ? undefined : URL.parse(location ?? '', current.toString());
+    const followed = target && (method === 'GET' || method === 'HEAD') && target.origin === origin.origin;
+    if (!followed || hops >= MAX_REDIRECTS) throw new RedirectRefusedError(origin.host, endpoint, method, target ? target.origin : 'an address it did not show', !!followed);
+    current = target;
+  }
 }
 
 /** A fetch with these bounds built in, for libraries that take one (viem's `fetchFn`, token-list downloads). */

@@ -4,7 +4,7 @@ import { bffErrorBodySchema, feeAmountFromErrorData, orderbookErrorBodySchema } 
 import { describeApiError } from '../../common/protocol/error-messages';
 import type { Clock } from '../clock';
 import { ApiError } from './api-error';
-import { boundedFetch, EndpointTimeoutError, ResponseTooDeepError, ResponseTooLargeError } from './bounded-fetch';
+import { boundedFetch, EndpointTimeoutError, RedirectRefusedError, ResponseTooDeepError, ResponseTooLargeError } from './bounded-fetch';
 import type { Lane, RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
 import { DEFAULT_MAX_ATTEMPTS, isRetryable, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
@@ -50,7 +50,7 @@ export interface RequestOutcome {
   retryAfterMs?: number;
   /** The human message of a failed attempt. */
   error?: string;
-  /** The answer broke a bound (too large, nested too deep): the service is unhealthy even with a 200. */
+  /** The answer broke a bound (too large, nested too deep, a refused redirect): the service is unhealthy even with a 200. */
   oversize?: boolean;
 }
 
@@ -225,8 +225,8 @@ async function attemptOnce<T>(
     text = await response.text();
   } catch (cause) {
     req.signal?.throwIfAborted();
-    // Too large or too deeply nested: a broken or hostile server, and asking again would bring the same.
-    if (cause instanceof ResponseTooLargeError || cause instanceof ResponseTooDeepError) {
+    // Too large, nested too deep, or redirected where nothing may follow: a broken or hostile server, and asking again would bring the same.
+    if (cause instanceof ResponseTooLargeError || cause instanceof ResponseTooDeepError || cause instanceof RedirectRefusedError) {
       return { ok: false, failure: { kind: 'oversize', status: response?.status ?? 0 }, error: new ApiError({ code: cause.code, message: cause.message, retryable: false, cause }) };
     }
     if (cause instanceof EndpointTimeoutError) {

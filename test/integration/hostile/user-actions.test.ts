@@ -154,4 +154,30 @@ describe('user actions against a broken endpoint', () => {
       await stub.close();
     }
   });
+
+  it('a redirect to another host carries no signed order, cancellation or read there, and each action says so', { timeout: 30_000 }, async () => {
+    const placed = await kit.call('trade.submit', await kit.signedOrder());
+    const elsewhere = await startHostileServer(kit.sandbox.orderbookUrl);
+    try {
+      const order = await kit.signedOrder();
+      kit.orderbook.mode({ kind: 'redirect', to: elsewhere.url });
+      const [submit, cancel, quote] = await Promise.all([
+        kit.timed('trade.submit', order),
+        kit.timed('trade.cancel', { orderUids: [placed.uid] }),
+        kit.timed('trade.quote', kit.quoteInput),
+      ]);
+      kit.orderbook.mode({ kind: 'pass' });
+      console.log(`redirect to another host: ${[submit, cancel, quote].map((a) => `${a.command} ${a.envelope.ok ? 'ok' : a.envelope.error.message}`).join(' | ')}`);
+
+      expect(elsewhere.seen).toEqual([]);
+      expect(kit.sandbox.orders.get(order.signed.uid)).toBeUndefined();
+      for (const answer of [submit, cancel, quote]) {
+        expect(answer.ms).toBeLessThanOrEqual(answer.deadlineMs + SLACK_MS);
+        expect(answer.envelope).toMatchObject({ ok: false, error: { message: expect.stringMatching(/127\.0\.0\.1:\d+ answered .* with a redirect to http:\/\/127\.0\.0\.1:\d+/) } });
+      }
+    } finally {
+      kit.orderbook.mode({ kind: 'pass' });
+      await elsewhere.close();
+    }
+  });
 });
