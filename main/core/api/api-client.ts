@@ -1,6 +1,6 @@
 import type { ServiceEndpoints } from '../../common/protocol/endpoints';
 import type { Environment } from '../../common/protocol/environments';
-import { systemClock, type Clock } from '../clock';
+import { monotonicClock, type Clock } from '../clock';
 import { DEADLINES, type Deadlines } from '../../common/limits';
 import type { HttpDeps, RequestOutcome, ServiceState } from './http-client';
 import { OrderbookClient } from './orderbook-client';
@@ -47,7 +47,8 @@ export interface ApiClient {
 
 /** One client per app: one rate limiter and one cache shared by every caller. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const clock = options.clock ?? systemClock;
+  // Monotonic: rate limits, holds, backoff and cache ages must not stretch when the wall clock is set back.
+  const clock = options.clock ?? monotonicClock;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } as Record<string, RateLimit>;
   const deadlines = options.deadlines ?? DEADLINES;
   const deps: HttpDeps = {

@@ -81,8 +81,9 @@ export interface HttpDeps {
  * read through boundedFetch (size, header, idle and attempt bounds), body read
  * as text first (some error bodies are plain text or empty), parsed with the
  * response's zod schema, and every failure turned into an ApiError whose
- * message says what happened. Deadlines run on real time (Date.now), like the
- * timers that enforce them; the injected clock paces backoff and rate limits.
+ * message says what happened. Deadlines run on real monotonic time
+ * (performance.now), like the timers that enforce them; the injected clock
+ * (monotonic in the app) paces backoff and rate limits.
  */
 export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T> {
   const cacheKey = `${req.method} ${req.url} ${req.body === undefined ? '' : JSON.stringify(req.body)}`;
@@ -94,14 +95,16 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
   const action = currentUserAction();
   const lane: Lane = action ? 'user' : 'background';
   const budgetMs = action ? action.deadlineMs : deadlines.backgroundRequestMs;
-  const deadlineAt = action ? action.deadlineAt - handoffMs(action) : Date.now() + budgetMs;
+  const deadlineAt = action ? action.deadlineAt - handoffMs(action) : performance.now() + budgetMs;
+  /** Whole milliseconds to the deadline (timers take integers). */
+  const left = () => Math.ceil(deadlineAt - performance.now());
   const service = req.buckets[0] ?? 'unknown';
   // Health already says offline: one short attempt, so a read fails within a second, or succeeds if the service is back.
   const offline = action?.kind === 'read' && deps.serviceState?.(service) === 'offline';
   const maxAttempts = offline ? 1 : (deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   let last: ApiError | undefined;
   for (let attempt = 1; ; attempt += 1) {
-    const remaining = deadlineAt - Date.now();
+    const remaining = left();
     if (remaining <= 0) throw deadlineError(req, budgetMs, action !== undefined, last);
     const expiry = AbortSignal.timeout(remaining);
     let release: () => void;
@@ -119,7 +122,7 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
     const attemptMs = Math.min(deadlines.attemptMs, deps.timeoutMs ?? Number.POSITIVE_INFINITY, offline ? deadlines.offlineAttemptMs : Number.POSITIVE_INFINITY);
     const outcome = await attemptOnce(deps, req, {
       maxBytes: req.maxBytes,
-      totalMs: Math.max(1, Math.min(attemptMs, deadlineAt - Date.now())),
+      totalMs: Math.max(1, Math.min(attemptMs, left())),
       headersMs: Math.min(deadlines.headersMs, attemptMs),
       bodyIdleMs: Math.min(deadlines.bodyIdleMs, attemptMs),
     }).finally(release);
@@ -142,21 +145,21 @@ export async function request<T>(deps: HttpDeps, req: HttpRequest<T>): Promise<T
     // The quick attempt got an HTTP answer: the service is reachable, and its answer says what happened.
     if (offline) throw failure.kind === 'status' ? outcome.error : offlineError(req, outcome.error);
     // An attempt the deadline cut short: say so, rather than "did not answer within 0.1 s".
-    if (failure.kind === 'timeout' && deadlineAt - Date.now() <= 5) throw deadlineError(req, budgetMs, action !== undefined, last);
+    if (failure.kind === 'timeout' && left() <= 5) throw deadlineError(req, budgetMs, action !== undefined, last);
     if (!retryable(failure) || attempt >= maxAttempts) throw finalError(req, outcome);
     const toldMs = failure.kind === 'status' && failure.status === 429 ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
     if (toldMs !== undefined) {
       // The whole service waits, not just this call, and never longer than the cap: the next acquire sleeps out the hold.
       deps.limiter.hold(service, deps.clock.now() + Math.min(toldMs, deadlines.retryAfterCapMs));
       if (toldMs > deadlines.retryAfterCapMs) throw unavailableNow(req, toldMs, deadlines.retryAfterCapMs);
-      if (toldMs >= deadlineAt - Date.now()) throw finalError(req, outcome);
+      if (toldMs >= left()) throw finalError(req, outcome);
       continue;
     }
     const delay = retryDelay(attempt, deps.random, deadlines.backoffStartMs, deadlines.backoffCapMs);
     // A backoff that would end past the deadline is not slept: the last failure is the answer now.
-    if (Date.now() + delay >= deadlineAt) throw finalError(req, outcome);
+    if (delay >= left()) throw finalError(req, outcome);
     try {
-      await deps.clock.sleep(delay, req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(deadlineAt - Date.now())]) : AbortSignal.timeout(deadlineAt - Date.now()));
+      await deps.clock.sleep(delay, req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(left())]) : AbortSignal.timeout(left()));
     } catch (error) {
       req.signal?.throwIfAborted();
       if (error instanceof DOMException && error.name === 'TimeoutError') throw finalError(req, outcome);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HoldersResult } from '../../../main/common/market/market-schema';
 import { STORE_FILE } from '../../../main/core/services';
 import { WETH } from '../sandbox/sandbox-kit';
@@ -180,4 +180,25 @@ describe('user actions against a broken endpoint', () => {
       await elsewhere.close();
     }
   });
+
+  it.each([{ jump: '1 hour', ms: 3_600_000 }, { jump: '2 days', ms: 2 * 86_400_000 }])(
+    'quotes answer as usual after the wall clock jumps back $jump',
+    { timeout: 40_000 },
+    async ({ ms }) => {
+      await kit.healthWhere((h) => h.services.every((s) => s.state === 'ok' || s.state === 'slow'));
+      // More quotes than the orderbook's 5 a second: the rate limiter's window is full of answers timed before the jump.
+      for (let i = 0; i < 6; i += 1) expect((await kit.timed('trade.quote', kit.quoteInput)).envelope.ok).toBe(true);
+      const wallClock = Date.now.bind(Date);
+      const jumped = vi.spyOn(Date, 'now').mockImplementation(() => wallClock() - ms);
+      try {
+        for (let i = 0; i < 6; i += 1) {
+          const quote = await kit.timed('trade.quote', kit.quoteInput);
+          expect(quote.envelope.ok, `quote ${i + 1} after the jump: ${JSON.stringify(quote.envelope)} in ${Math.round(quote.ms)} ms`).toBe(true);
+          expect(quote.ms).toBeLessThanOrEqual(quote.deadlineMs + SLACK_MS);
+        }
+      } finally {
+        jumped.mockRestore();
+      }
+    },
+  );
 });
