@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { tokenListFetch, tokenLogoFetch } from '../api/bounded-fetch';
 import type { Logger } from '../log';
 import { NATIVE_SYMBOLS, SNAPSHOT_LIST } from './snapshot';
 import { chainTokenSchema, type ChainToken } from './token-reader';
+import { PRIVATE_FILE_MODE, privateDir, privateTree } from '../private-files';
 
 export interface TokenListsOptions {
   /** userData/token-lists: refreshed lists, logos and the user's recent and pinned tokens. */
@@ -56,7 +57,8 @@ export class TokenLists {
 
   constructor(private readonly options: TokenListsOptions) {
     this.logoDir = join(options.dir, 'logos');
-    mkdirSync(this.logoDir, { recursive: true });
+    privateTree(options.dir);
+    privateDir(this.logoDir);
     this.add(SNAPSHOT_LIST, SNAPSHOT_LIST.name);
     for (const { name } of options.urls) {
       const cached = this.readJson(this.listFile(name));
@@ -238,7 +240,7 @@ export class TokenLists {
   }
 
   private writeAtomically(file: string, data: string | Buffer): void {
-    writeFileSync(`${file}.tmp`, data);
+    writeFileSync(`${file}.tmp`, data, { mode: PRIVATE_FILE_MODE });
     renameSync(`${file}.tmp`, file);
   }
 }
