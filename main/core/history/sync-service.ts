@@ -4,6 +4,7 @@ import { AppError } from '../../common/errors';
 import type { Logger } from '../log';
 import type { OrdersRepo, SyncScope } from './orders-repo';
 import { syncScope, type SyncEngineDeps } from './sync-engine';
+import { PeriodicTask } from '../periodic-task';
 
 export interface SyncTiming {
   /** Between passes while the services answer. */
@@ -40,10 +41,10 @@ const isOffline = (error: unknown) => error instanceof AppError && (error.code =
 export class SyncService {
   private readonly timing: SyncTiming;
   private readonly now: () => number;
-  private running: Promise<void> | undefined;
+  /** One pass at a time, the next after intervalMs (offlineRetryMs while offline). */
+  private readonly passes: PeriodicTask;
+  private syncing = false;
   private controller: AbortController | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private started = false;
   /** After stop() the database may close while a cancelled pass unwinds: it must not be read again. */
   private stopped = false;
   private lastSyncedAt: number | null = null;
@@ -54,12 +55,18 @@ export class SyncService {
   constructor(private readonly options: SyncServiceOptions) {
     this.timing = { ...DEFAULT_SYNC_TIMING, ...options.timing };
     this.now = options.now ?? Date.now;
+    this.passes = new PeriodicTask({
+      name: 'history sync',
+      run: () => this.runPass(),
+      nextInMs: () => (this.offline ? this.timing.offlineRetryMs : this.timing.intervalMs),
+      log: options.log,
+    });
   }
 
   status(): SyncStatus {
     if (!this.stopped) this.lastSyncedAt = this.options.repo.lastSyncedAt(this.options.environment(), this.scopes());
     return {
-      syncing: this.running !== undefined,
+      syncing: this.syncing,
       offline: this.offline,
       lastSyncedAt: this.lastSyncedAt,
       lastError: this.lastError,
@@ -68,19 +75,16 @@ export class SyncService {
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
+    if (this.passes.isStarted) return;
     this.stopped = false;
-    void this.syncNow();
+    this.passes.start();
   }
 
   /** Cancels the pass and answers once it has unwound: its writes committed or rolled back, the writer thread closed. */
   async stop(): Promise<void> {
-    this.started = false;
     this.stopped = true;
-    clearTimeout(this.timer);
     this.cancel();
-    await this.running;
+    await this.passes.stop();
   }
 
   cancel(): void {
@@ -93,23 +97,27 @@ export class SyncService {
     this.offline = !online;
     if (this.offline) this.cancel();
     this.emit();
-    if (online && this.started) void this.syncNow();
+    if (online && this.passes.isStarted) void this.syncNow();
   }
 
   /** Resolves when the pass (this one, or the one it joined) is over, with the status after it. */
   async syncNow(): Promise<SyncStatus> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-      this.controller = undefined;
-      this.emit();
-      this.schedule();
-    });
-    await this.running;
+    await this.passes.runNow();
     return this.status();
   }
 
+  private async runPass(): Promise<void> {
+    this.syncing = true;
+    try {
+      await this.pass();
+    } finally {
+      this.syncing = false;
+      this.controller = undefined;
+      this.emit();
+    }
+  }
+
   private async pass(): Promise<void> {
-    clearTimeout(this.timer);
     const controller = new AbortController();
     this.controller = controller;
     const scopes = this.scopes();
@@ -171,13 +179,6 @@ export class SyncService {
     return this.options.accounts().flatMap((account) =>
       this.options.chains().map((chainId) => ({ account: account.address, chainId, environment })),
     );
-  }
-
-  private schedule(): void {
-    clearTimeout(this.timer);
-    if (!this.started) return;
-    this.timer = setTimeout(() => void this.syncNow(), this.offline ? this.timing.offlineRetryMs : this.timing.intervalMs);
-    this.timer.unref?.();
   }
 
   private emit(): void {

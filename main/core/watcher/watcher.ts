@@ -8,6 +8,7 @@ import type { NotificationPrefs } from '../../common/settings/settings-schema';
 import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
+import { PeriodicTask } from '../periodic-task';
 import { eventId, eventOfItem, eventsOfChange, overtakenInRead, type Candidate } from './order-events';
 import { FILL_TYPES, fillOfItem, fillTime, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
@@ -61,14 +62,11 @@ export interface WatcherOptions {
  * Toggled-off types and quiet mode still store the event for the center.
  */
 export class Watcher {
-  private running: Promise<void> | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private started = false;
+  /** One round at a time, every intervalMs; none while paused. */
+  private readonly rounds: PeriodicTask;
   /** After stop() the database may close while a round unwinds: it must not be touched again. */
   private stopped = false;
   private paused = false;
-  /** What is watched changed during a round: another follows it. */
-  private nudged = false;
   private lastCheckedAt: number | null = null;
   private lastError: string | null = null;
   /** Fills whose block dating was asked for this session: one try each, however often the list names them. */
@@ -77,25 +75,27 @@ export class Watcher {
 
   constructor(private readonly options: WatcherOptions) {
     this.reads = new OrderReads({ history: options.history, orderbook: options.orderbook, environment: options.environment, now: options.now, stopped: () => this.stopped });
+    this.rounds = new PeriodicTask({
+      name: 'watcher',
+      run: () => (this.paused || this.stopped ? Promise.resolve() : this.round()),
+      nextInMs: () => (this.paused ? undefined : this.options.intervalMs),
+      log: options.log,
+    });
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    void this.tick();
+    if (this.stopped) return;
+    this.rounds.start();
   }
 
   stop(): void {
-    this.started = false;
     this.stopped = true;
-    clearTimeout(this.timer);
+    void this.rounds.stop();
   }
 
   /** Something changed what is watched (an account, the environment): a round now; during one, another right after it. */
   nudge(): void {
-    if (!this.started) return;
-    if (this.running) this.nudged = true;
-    else void this.tick();
+    if (this.rounds.isStarted) void this.rounds.nudge();
   }
 
   setPaused(paused: boolean): void {
@@ -107,13 +107,7 @@ export class Watcher {
   /** One round now; joins a round already running. Paused, it does nothing. */
   async tick(): Promise<void> {
     if (this.paused || this.stopped) return;
-    this.running ??= this.round().finally(() => {
-      this.running = undefined;
-      if (!this.nudged) return this.schedule();
-      this.nudged = false;
-      void this.tick();
-    });
-    return this.running;
+    return this.rounds.runNow();
   }
 
   status(): WatcherStatus {
@@ -289,12 +283,5 @@ export class Watcher {
 
   private scopes(): [string, number][] {
     return this.options.accounts().flatMap((account) => this.options.chains().map((chainId): [string, number] => [account.address, chainId]));
-  }
-
-  private schedule(): void {
-    clearTimeout(this.timer);
-    if (!this.started) return;
-    this.timer = setTimeout(() => void this.tick(), this.options.intervalMs);
-    this.timer.unref?.();
   }
 }
