@@ -21,7 +21,8 @@ const DEFAULT_MAX_BACKOFF_MS = 5 * 60_000;
  * Something CoW Desk does again and again (history sync, the watcher, the
  * order tracker, health probes): one round at a time, the next one timed from
  * the end of the last, a round on demand that joins the one under way, a nudge
- * that asks for a fresh round after it, and a stop that waits for it. A round
+ * that asks for a fresh round after it, a release of a round whose inputs
+ * changed under it, and a stop that waits for it. A round
  * that throws never becomes an unhandled rejection: it is logged and the wait
  * before the next doubles, up to maxBackoffMs, until one succeeds. Timers are
  * unref'd, so a pending round never keeps a quitting app (or a test) alive.
@@ -33,9 +34,9 @@ export class PeriodicTask {
   private following: Promise<void> | undefined;
   private started = false;
   private failures = 0;
-  /** Bumped by restart(): a round let go no longer owns the schedule. */
+  /** Bumped by release(): a round let go no longer owns the schedule. */
   private owner = 0;
-  /** Bumped by stop() and restart(): a follow-up asked for before is dropped. */
+  /** Bumped by stop() and release(): a follow-up asked for before is dropped. */
   private followUps = 0;
 
   constructor(private readonly options: PeriodicTaskOptions) {}
@@ -61,10 +62,6 @@ export class PeriodicTask {
     return this.started;
   }
 
-  get isRunning(): boolean {
-    return this.current !== undefined;
-  }
-
   /** A round now, or the one under way: resolves when it has ended (never rejects). */
   runNow(): Promise<void> {
     this.current ??= this.round();
@@ -85,15 +82,9 @@ export class PeriodicTask {
 
   /**
    * What a round reads changed under it (other hosts, say): the round under
-   * way is let go (it may finish in the background, but its end no longer
-   * schedules anything, and runNow no longer joins it), and a fresh one starts now.
+   * way is let go. It may finish in the background, but its end schedules
+   * nothing, and the next runNow starts a fresh round instead of joining it.
    */
-  restart(): Promise<void> {
-    this.release();
-    return this.runNow();
-  }
-
-  /** Lets the round under way go, as restart() does, without starting another: the next runNow starts a fresh one. */
   release(): void {
     this.owner += 1;
     this.followUps += 1;
@@ -125,7 +116,7 @@ export class PeriodicTask {
       this.failures += 1;
       this.options.log.error(`${this.options.name} failed; the next round backs off`, { error: String(error), failuresInARow: this.failures });
     }
-    // Let go by restart(): the fresh round owns the schedule.
+    // Let go by release(): the fresh round owns the schedule.
     if (owner !== this.owner) return;
     this.current = undefined;
     this.schedule();

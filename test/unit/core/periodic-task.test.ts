@@ -110,10 +110,11 @@ describe('PeriodicTask', () => {
     }
   });
 
-  it('restart lets the round under way go and runs a fresh one now, whose end alone schedules the next', async () => {
+  it('release lets the round under way go: the next runNow starts a fresh one, whose end alone schedules the next', async () => {
     const { task, starts, end } = harness();
     task.start();
-    void task.restart();
+    task.release();
+    void task.runNow();
     expect(starts).toEqual([0, 0]);
     await end(0); // the old round ends: nothing scheduled by it
     await end(1);
