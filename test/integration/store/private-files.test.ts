@@ -5,6 +5,7 @@ import { createFileLogger, LOG_DIR, LOG_FILE } from '../../../main/core/file-log
 import { createServices, STORE_FILE, type Services } from '../../../main/core/services';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { WETH } from '../sandbox/sandbox-kit';
 
 /** Every folder and file under `root`, with its permission bits ("0600"). */
 function modes(root: string): Record<string, string> {
@@ -45,6 +46,9 @@ describe('data and log files are owner-only', () => {
     });
     expect(envelope.ok, JSON.stringify(envelope)).toBe(true);
     await services.router.handle('settings.update', { enabledChains: [1] });
+    // The token-list folder's own file: the pinned and recent tokens.
+    const pinned = await services.router.handle('tokens.pin', { chainId: 1, address: WETH, pinned: true });
+    expect(pinned.ok, JSON.stringify(pinned)).toBe(true);
     log.info('a line to the log');
   });
 
@@ -60,6 +64,7 @@ describe('data and log files are owner-only', () => {
       expect(Object.keys(found), path).toContain(path);
     }
     expect(Object.keys(found).some((path) => path.startsWith('vault/') && path.endsWith('.json')), JSON.stringify(found)).toBe(true);
+    expect(Object.keys(found).some((path) => path.startsWith('token-lists/') && path.endsWith('.json')), JSON.stringify(found)).toBe(true);
     const wrong = Object.entries(found).filter(([path, mode]) => mode !== (path.endsWith('/') ? '0700' : '0600'));
     expect(wrong).toEqual([]);
   });
