@@ -14,6 +14,9 @@ export default defineConfig({
           environment: 'node',
           setupFiles: [NO_UNHANDLED_REJECTIONS],
           testTimeout: 30_000,
+          // Background work runs in every composition: a condition can take seconds on a busy 2-core machine.
+          // A poll still ends as soon as its condition holds.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

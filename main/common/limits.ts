@@ -61,6 +61,13 @@ export interface Deadlines {
   backoffStartMs: number;
   /** Backoff ceiling: 30 s (interface.md). */
   backoffCapMs: number;
+  /**
+   * The longest Retry-After honoured, from any server: 30 s, the backoff
+   * ceiling. A server asking for more is unavailable now: the call fails at
+   * once saying so, and the service is tried again after this long (one 429
+   * with Retry-After: 1000000000 blocked trading until restart, issue 29).
+   */
+  retryAfterCapMs: number;
 }
 
 export const DEADLINES: Readonly<Deadlines> = {
@@ -73,6 +80,7 @@ export const DEADLINES: Readonly<Deadlines> = {
   offlineAttemptMs: 600,
   backoffStartMs: 1_000,
   backoffCapMs: 30_000,
+  retryAfterCapMs: 30_000,
 };
 
 /**
@@ -120,6 +128,16 @@ export const RESPONSE_LIMITS = {
 } as const;
 
 export type ResponseLimitName = keyof typeof RESPONSE_LIMITS;
+
+/**
+ * Deepest nesting of arrays and objects accepted in a JSON answer from any
+ * server, counted on the bytes as they arrive, before anything is parsed. The
+ * deepest real answers (a solver competition, a transaction receipt's logs, a
+ * token list) nest under 10 levels; appData documents travel as strings and do
+ * not count. A 4 MB answer nested 2 million deep took main from 158 MB to
+ * 938 MB and blocked it about 7 s in JSON.parse (issue 29).
+ */
+export const JSON_DEPTH_LIMIT = 64;
 
 /** The deadlines with every time multiplied by `factor` (tests run the real ratios in seconds). */
 export function scaleDeadlines(factor: number, base: Readonly<Deadlines> = DEADLINES): Deadlines {

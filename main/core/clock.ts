@@ -25,3 +25,15 @@ export const systemClock: Clock = {
       signal?.addEventListener('abort', onAbort, { once: true });
     }),
 };
+
+/**
+ * The system clock's sleeps with a time that only moves forward: the epoch
+ * time at process start plus performance.now(). A wall clock set back (by the
+ * user, NTP, a VM resume) does not move it, so rate-limit windows, Retry-After
+ * holds, backoff and cache ages are not stretched by the jump: with Date.now,
+ * a jump of -2 days held every orderbook call for two days (issue 29).
+ */
+export const monotonicClock: Clock = {
+  now: () => performance.timeOrigin + performance.now(),
+  sleep: systemClock.sleep,
+};

@@ -2,6 +2,7 @@ import electronLog from 'electron-log/node';
 import { renameSync, rmSync } from 'node:fs';
 import { join, parse } from 'node:path';
 import type { Logger } from './log';
+import { PRIVATE_FILE_MODE, privateTree } from './private-files';
 import { redactForLog, redactText } from './log-redaction';
 
 /** The log lives in the user data folder, next to the database: Help > Open logs folder opens it. */
@@ -35,8 +36,10 @@ let instances = 0;
 export function createFileLogger({ dir, maxBytes = 2 * 1024 * 1024, keep = 3, echo = false }: FileLogOptions): FileLogger {
   instances += 1;
   const log = electronLog.create({ logId: `cow-desk-${instances}` });
-  const path = join(dir, LOG_FILE);
+  // Owner-only: the folder, files from older versions, and every file the transport creates (rotation included).
+  const path = join(privateTree(dir), LOG_FILE);
   log.transports.file.resolvePathFn = () => path;
+  log.transports.file.writeOptions = { flag: 'a', mode: PRIVATE_FILE_MODE, encoding: 'utf8' };
   log.transports.file.maxSize = maxBytes;
   log.transports.file.format = '{text}';
   log.transports.file.archiveLogFn = (file) => rotate(file.toString(), keep);

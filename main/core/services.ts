@@ -125,6 +125,7 @@ export function createServices(ports: ServicePorts): Services {
     storeState,
     userDataDir: ports.userDataDir,
     events,
+    log: ports.log,
     ...(ports.defaultEndpoints ? { defaultEndpoints: ports.defaultEndpoints } : {}),
     ...(ports.healthTiming ? { healthTiming: ports.healthTiming } : {}),
     ...(ports.fetch ? { fetch: ports.fetch } : {}),

@@ -114,10 +114,19 @@ export const DEFAULT_SETTINGS: Settings = {
   onboarded: false,
 };
 
-/** What settings.update accepts: any subset of the plain values (URLs have their own commands). */
+/**
+ * What settings.update accepts: any subset of the plain values (URLs have their
+ * own commands). A key present with the value undefined (Electron's structured
+ * clone keeps it) is refused in words; merged, it would erase the setting.
+ */
 export const settingsPatchSchema = settingsSchema
   .pick({ environment: true, enabledChains: true, activeChainId: true, activeAccount: true, notifications: true, theme: true, lastView: true, onboarded: true })
-  .partial();
+  .partial()
+  .superRefine((patch, context) => {
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) context.addIssue({ code: 'custom', path: [key], message: 'no value was given; to keep the current setting, leave it out' });
+    }
+  });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
 const endpointsSchema = z.strictObject({ orderbook: z.string(), tokenService: z.string(), explorer: z.string() });

@@ -1,13 +1,12 @@
 import { AppError } from '../../common/errors';
 import type { ServiceEndpoints } from '../../common/protocol/endpoints';
 import type { Environment } from '../../common/protocol/environments';
-import { systemClock, type Clock } from '../clock';
+import { monotonicClock, type Clock } from '../clock';
 import { DEADLINES, type Deadlines } from '../../common/limits';
 import type { HttpDeps, RequestOutcome, ServiceState } from './http-client';
 import { OrderbookClient } from './orderbook-client';
 import { RateLimiter, type RateLimit } from './rate-limiter';
 import { ResponseCache } from './response-cache';
-import { MAX_RETRY_AFTER_MS } from './retry-policy';
 import { TokenServiceClient } from './token-service-client';
 
 /**
@@ -51,20 +50,22 @@ export interface ApiClient {
 
 /** One client per app: one rate limiter and one cache shared by every caller. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const clock = options.clock ?? systemClock;
+  // Monotonic: rate limits, holds, backoff and cache ages must not stretch when the wall clock is set back.
+  const clock = options.clock ?? monotonicClock;
   const closing = new AbortController();
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } as Record<string, RateLimit>;
+  const deadlines = options.deadlines ?? DEADLINES;
   const deps: HttpDeps = {
     fetch: options.fetch ?? globalThis.fetch,
     clock,
     random: options.random ?? Math.random,
-    limiter: new RateLimiter(limits, clock, MAX_RETRY_AFTER_MS),
+    limiter: new RateLimiter(limits, clock, deadlines.retryAfterCapMs),
     cache: new ResponseCache(clock),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
     ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
     ...(options.serviceState ? { serviceState: options.serviceState } : {}),
-    deadlines: options.deadlines ?? DEADLINES,
+    deadlines,
     closed: closing.signal,
   };
   return {

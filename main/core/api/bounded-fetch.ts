@@ -1,6 +1,7 @@
 import { AppError } from '../../common/errors';
 import { formatBytes, formatSeconds } from '../../common/format/format';
-import { DEADLINES, RESPONSE_LIMITS, type Deadlines } from '../../common/limits';
+import { DEADLINES, JSON_DEPTH_LIMIT, RESPONSE_LIMITS, type Deadlines } from '../../common/limits';
+import { JsonDepthScanner } from './json-depth';
 
 /**
  * Bounds on one HTTP exchange. Every remote answer CoW Desk reads goes through
@@ -18,6 +19,8 @@ export interface FetchBounds {
   bodyIdleMs: number;
   /** The whole exchange, headers and body (a drip-feed cannot outlast it). */
   totalMs: number;
+  /** For JSON answers: the deepest nesting accepted, checked on the bytes before anyone parses them. */
+  maxJsonDepth?: number;
 }
 
 /** The answer was larger than its endpoint's limit; reading stopped there. */
@@ -29,6 +32,44 @@ export class ResponseTooLargeError extends AppError {
       { retryable: false, details: { host, endpoint, limitBytes } },
     );
     this.name = 'ResponseTooLargeError';
+  }
+}
+
+/** A JSON answer nested deeper than any real one; reading stopped there, before any parsing. */
+export class ResponseTooDeepError extends AppError {
+  constructor(host: string, endpoint: string, limit: number) {
+    super(
+      'RESPONSE_TOO_DEEP',
+      `${host} answered ${endpoint} with JSON nested more than ${limit} levels deep, which no real answer is; CoW Desk stopped reading it and treats the service as unhealthy. Check the endpoint in Settings.`,
+      { retryable: false, details: { host, endpoint, limit } },
+    );
+    this.name = 'ResponseTooDeepError';
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** More hops than any real same-server redirect chain needs (a trailing slash, a moved path). */
+const MAX_REDIRECTS = 5;
+
+/**
+ * The server answered with a redirect CoW Desk does not follow: any redirect
+ * of a request that sends something (a signed order, a cancellation, a
+ * JSON-RPC call), and a read's redirect to another server. Nothing was sent
+ * to where it pointed.
+ */
+export class RedirectRefusedError extends AppError {
+  constructor(host: string, endpoint: string, method: string, target: string, tooMany = false) {
+    const rule = tooMany
+      ? `stops after ${MAX_REDIRECTS} redirects`
+      : method === 'GET' || method === 'HEAD'
+        ? 'follows a redirect only to the same server'
+        : `never follows a redirect of a ${method}, which carries data`;
+    super(
+      'REDIRECT_REFUSED',
+      `${host} answered ${endpoint} with a redirect to ${target}; CoW Desk ${rule}, so nothing was sent there. Check the endpoint in Settings.`,
+      { retryable: false, details: { host, endpoint, method, target } },
+    );
+    this.name = 'RedirectRefusedError';
   }
 }
 
@@ -62,8 +103,9 @@ export function formatMilliseconds(ms: number): string {
  * decompressed by fetch, pulled one chunk at a time only when the caller reads
  * (no read-ahead), counted, and cut off with a ResponseTooLargeError at the
  * limit or an EndpointTimeoutError when the server stalls; the connection is
- * aborted in both cases. Platform features only (AbortSignal, streams), so it
- * wraps any fetch: Node's, Electron's, a test's.
+ * aborted in both cases. Redirects are followed only for reads on the same
+ * server (fetchWithSafeRedirects). Platform features only (AbortSignal,
+ * streams), so it wraps any fetch: Node's, Electron's, a test's.
  */
 export async function boundedFetch(fetchFn: typeof fetch, url: string, init: RequestInit, bounds: FetchBounds): Promise<Response> {
   const host = new URL(url).host;
@@ -87,7 +129,7 @@ export async function boundedFetch(fetchFn: typeof fetch, url: string, init: Req
 
   let response: Response;
   try {
-    response = await fetchFn(url, { ...init, signal });
+    response = await fetchWithSafeRedirects(fetchFn, url, { ...init, signal }, bounds.endpoint);
   } catch (error) {
     done();
     throw signal.aborted ? signal.reason : error;
@@ -111,6 +153,7 @@ export async function boundedFetch(fetchFn: typeof fetch, url: string, init: Req
   }
 
   const reader = response.body.getReader();
+  const depth = bounds.maxJsonDepth === undefined ? undefined : new JsonDepthScanner(bounds.maxJsonDepth);
   let received = 0;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   const fail = (error: unknown) => {
@@ -147,6 +190,12 @@ export async function boundedFetch(fetchFn: typeof fetch, url: string, init: Req
           controller.error(error);
           return;
         }
+        if (depth && !depth.feed(chunk.value)) {
+          const error = new ResponseTooDeepError(host, bounds.endpoint, depth.limit);
+          fail(error);
+          controller.error(error);
+          return;
+        }
         controller.enqueue(chunk.value);
       },
       cancel(reason) {
@@ -159,6 +208,30 @@ export async function boundedFetch(fetchFn: typeof fetch, url: string, init: Req
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/**
+ * fetch with `redirect: 'manual'`: a redirect is followed only for a GET or
+ * HEAD and only to the same origin (scheme, host and port); anything else is a
+ * RedirectRefusedError. fetch's own following would carry a signed order or a
+ * JSON-RPC call to any host the server names.
+ */
+async function fetchWithSafeRedirects(fetchFn: typeof fetch, url: string, init: RequestInit, endpoint: string): Promise<Response> {
+  const method = (init.method ?? 'GET').toUpperCase();
+  const origin = new URL(url);
+  let current = origin;
+  for (let hops = 0; ; hops += 1) {
+    const response = await fetchFn(current.toString(), { ...init, redirect: 'manual' });
+    // A browser-like fetch hides where a manual redirect points: refuse it unseen.
+    const opaque = response.type === 'opaqueredirect';
+    const location = response.headers.get('location');
+    if (!opaque && (!REDIRECTS.has(response.status) || location === null)) return response;
+    void response.body?.cancel().catch(() => undefined);
+    const target = opaque ? undefined : URL.parse(location ?? '', current.toString());
+    const followed = target && (method === 'GET' || method === 'HEAD') && target.origin === origin.origin;
+    if (!followed || hops >= MAX_REDIRECTS) throw new RedirectRefusedError(origin.host, endpoint, method, target ? target.origin : 'an address it did not show', !!followed);
+    current = target;
+  }
+}
+
 /** A fetch with these bounds built in, for libraries that take one (viem's `fetchFn`, token-list downloads). */
 export function boundedFetcher(bounds: Omit<FetchBounds, 'endpoint'> & { endpoint?: string }, fetchFn: typeof fetch = globalThis.fetch): typeof fetch {
   return (input, init) => {
@@ -168,18 +241,18 @@ export function boundedFetcher(bounds: Omit<FetchBounds, 'endpoint'> & { endpoin
   };
 }
 
-/** viem's `fetchFn` for every JSON-RPC client (wallet, token metadata, the RPC check): 4 MiB and the connection bounds per call. */
+/** viem's `fetchFn` for every JSON-RPC client (wallet, token metadata, the RPC check): 4 MiB, 64 levels and the connection bounds per call. */
 export function jsonRpcFetch(fetchFn: typeof fetch = globalThis.fetch, deadlines: Readonly<Deadlines> = DEADLINES): typeof fetch {
   return boundedFetcher(
-    { endpoint: 'JSON-RPC', maxBytes: RESPONSE_LIMITS.jsonRpc, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
+    { endpoint: 'JSON-RPC', maxBytes: RESPONSE_LIMITS.jsonRpc, maxJsonDepth: JSON_DEPTH_LIMIT, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
     fetchFn,
   );
 }
 
-/** For downloading a token list: the largest real lists with headroom, and the same connection bounds. */
+/** For downloading a token list: the largest real lists with headroom, 64 levels, and the same connection bounds. */
 export function tokenListFetch(fetchFn: typeof fetch = globalThis.fetch, deadlines: Readonly<Deadlines> = DEADLINES): typeof fetch {
   return boundedFetcher(
-    { endpoint: 'token list', maxBytes: RESPONSE_LIMITS.tokenList, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
+    { endpoint: 'token list', maxBytes: RESPONSE_LIMITS.tokenList, maxJsonDepth: JSON_DEPTH_LIMIT, headersMs: deadlines.headersMs, bodyIdleMs: deadlines.bodyIdleMs, totalMs: deadlines.attemptMs },
     fetchFn,
   );
 }

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { DEADLINES, type Deadlines } from '../../common/limits';
+import { DEADLINES, JSON_DEPTH_LIMIT, type Deadlines } from '../../common/limits';
 import { bffErrorBodySchema, feeAmountFromErrorData, orderbookErrorBodySchema } from '../../common/protocol/api';
 import { describeApiError } from '../../common/protocol/error-messages';
 import type { Clock } from '../clock';
 import { ApiError } from './api-error';
-import { boundedFetch, EndpointTimeoutError, ResponseTooLargeError } from './bounded-fetch';
+import { boundedFetch, EndpointTimeoutError, RedirectRefusedError, ResponseTooDeepError, ResponseTooLargeError } from './bounded-fetch';
 import type { Lane, RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
-import { DEFAULT_MAX_ATTEMPTS, isRetryable, MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
-import { deadlineError, offlineError, OutcomeUnclearError } from './request-errors';
+import { DEFAULT_MAX_ATTEMPTS, isRetryable, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
+import { deadlineError, offlineError, OutcomeUnclearError, unavailableNow } from './request-errors';
 import { validate } from './response-validation';
 import { currentUserAction, handoffMs } from './user-action';
 import { parseResponseBody } from './response-body';
@@ -50,7 +50,7 @@ export interface RequestOutcome {
   retryAfterMs?: number;
   /** The human message of a failed attempt. */
   error?: string;
-  /** The answer broke a bound (too large): the service is unhealthy even with a 200. */
+  /** The answer broke a bound (too large, nested too deep, a refused redirect): the service is unhealthy even with a 200. */
   oversize?: boolean;
 }
 
@@ -83,8 +83,9 @@ export interface HttpDeps {
  * read through boundedFetch (size, header, idle and attempt bounds), body read
  * as text first (some error bodies are plain text or empty), parsed with the
  * response's zod schema, and every failure turned into an ApiError whose
- * message says what happened. Deadlines run on real time (Date.now), like the
- * timers that enforce them; the injected clock paces backoff and rate limits.
+ * message says what happened. Deadlines run on real monotonic time
+ * (performance.now), like the timers that enforce them; the injected clock
+ * (monotonic in the app) paces backoff and rate limits.
  */
 export async function request<T>(deps: HttpDeps, asked: HttpRequest<T>): Promise<T> {
   const req = deps.closed ? { ...asked, signal: asked.signal ? AbortSignal.any([asked.signal, deps.closed]) : deps.closed } : asked;
@@ -97,14 +98,16 @@ export async function request<T>(deps: HttpDeps, asked: HttpRequest<T>): Promise
   const action = currentUserAction();
   const lane: Lane = action ? 'user' : 'background';
   const budgetMs = action ? action.deadlineMs : deadlines.backgroundRequestMs;
-  const deadlineAt = action ? action.deadlineAt - handoffMs(action) : Date.now() + budgetMs;
+  const deadlineAt = action ? action.deadlineAt - handoffMs(action) : performance.now() + budgetMs;
+  /** Whole milliseconds to the deadline (timers take integers). */
+  const left = () => Math.ceil(deadlineAt - performance.now());
   const service = req.buckets[0] ?? 'unknown';
   // Health already says offline: one short attempt, so a read fails within a second, or succeeds if the service is back.
   const offline = action?.kind === 'read' && deps.serviceState?.(service) === 'offline';
   const maxAttempts = offline ? 1 : (deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   let last: ApiError | undefined;
   for (let attempt = 1; ; attempt += 1) {
-    const remaining = deadlineAt - Date.now();
+    const remaining = left();
     if (remaining <= 0) throw deadlineError(req, budgetMs, action !== undefined, last);
     const expiry = AbortSignal.timeout(remaining);
     let release: () => void;
@@ -122,7 +125,7 @@ export async function request<T>(deps: HttpDeps, asked: HttpRequest<T>): Promise
     const attemptMs = Math.min(deadlines.attemptMs, deps.timeoutMs ?? Number.POSITIVE_INFINITY, offline ? deadlines.offlineAttemptMs : Number.POSITIVE_INFINITY);
     const outcome = await attemptOnce(deps, req, {
       maxBytes: req.maxBytes,
-      totalMs: Math.max(1, Math.min(attemptMs, deadlineAt - Date.now())),
+      totalMs: Math.max(1, Math.min(attemptMs, left())),
       headersMs: Math.min(deadlines.headersMs, attemptMs),
       bodyIdleMs: Math.min(deadlines.bodyIdleMs, attemptMs),
     }).finally(release);
@@ -145,20 +148,21 @@ export async function request<T>(deps: HttpDeps, asked: HttpRequest<T>): Promise
     // The quick attempt got an HTTP answer: the service is reachable, and its answer says what happened.
     if (offline) throw failure.kind === 'status' ? outcome.error : offlineError(req, outcome.error);
     // An attempt the deadline cut short: say so, rather than "did not answer within 0.1 s".
-    if (failure.kind === 'timeout' && deadlineAt - Date.now() <= 5) throw deadlineError(req, budgetMs, action !== undefined, last);
+    if (failure.kind === 'timeout' && left() <= 5) throw deadlineError(req, budgetMs, action !== undefined, last);
     if (!retryable(failure) || attempt >= maxAttempts) throw finalError(req, outcome);
     const toldMs = failure.kind === 'status' && failure.status === 429 ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
     if (toldMs !== undefined) {
-      // The whole service waits, not just this call; the next acquire sleeps out the hold.
-      deps.limiter.hold(req.buckets[0] ?? '', deps.clock.now() + toldMs);
-      if (toldMs > MAX_RETRY_AFTER_MS || toldMs >= deadlineAt - Date.now()) throw finalError(req, outcome);
+      // The whole service waits, not just this call, and never longer than the cap: the next acquire sleeps out the hold.
+      deps.limiter.hold(service, deps.clock.now() + Math.min(toldMs, deadlines.retryAfterCapMs));
+      if (toldMs > deadlines.retryAfterCapMs) throw unavailableNow(req, toldMs, deadlines.retryAfterCapMs);
+      if (toldMs >= left()) throw finalError(req, outcome);
       continue;
     }
     const delay = retryDelay(attempt, deps.random, deadlines.backoffStartMs, deadlines.backoffCapMs);
     // A backoff that would end past the deadline is not slept: the last failure is the answer now.
-    if (Date.now() + delay >= deadlineAt) throw finalError(req, outcome);
+    if (delay >= left()) throw finalError(req, outcome);
     try {
-      await deps.clock.sleep(delay, req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(deadlineAt - Date.now())]) : AbortSignal.timeout(deadlineAt - Date.now()));
+      await deps.clock.sleep(delay, req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(left())]) : AbortSignal.timeout(left()));
     } catch (error) {
       req.signal?.throwIfAborted();
       if (error instanceof DOMException && error.name === 'TimeoutError') throw finalError(req, outcome);
@@ -179,7 +183,9 @@ function report(deps: HttpDeps, req: HttpRequest<unknown>, outcome: Outcome, dur
   const service = req.buckets[0] ?? 'unknown';
   if (outcome.ok) return deps.onOutcome({ service, status: outcome.status, durationMs });
   const { failure, error } = outcome;
-  const retryAfterMs = failure.kind === 'status' ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
+  const told = failure.kind === 'status' ? parseRetryAfter(failure.retryAfter, deps.clock.now()) : undefined;
+  // Health stops probing for as long as the service asked, so that too is capped.
+  const retryAfterMs = told === undefined ? undefined : Math.min(told, (deps.deadlines ?? DEADLINES).retryAfterCapMs);
   deps.onOutcome({
     service,
     status: failure.kind === 'status' ? failure.status : 0,
@@ -220,12 +226,13 @@ async function attemptOnce<T>(
         ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
         ...(req.signal ? { signal: req.signal } : {}),
       },
-      { endpoint: req.endpoint, ...bounds },
+      { endpoint: req.endpoint, maxJsonDepth: JSON_DEPTH_LIMIT, ...bounds },
     );
     text = await response.text();
   } catch (cause) {
     req.signal?.throwIfAborted();
-    if (cause instanceof ResponseTooLargeError) {
+    // Too large, nested too deep, or redirected where nothing may follow: a broken or hostile server, and asking again would bring the same.
+    if (cause instanceof ResponseTooLargeError || cause instanceof ResponseTooDeepError || cause instanceof RedirectRefusedError) {
       return { ok: false, failure: { kind: 'oversize', status: response?.status ?? 0 }, error: new ApiError({ code: cause.code, message: cause.message, retryable: false, cause }) };
     }
     if (cause instanceof EndpointTimeoutError) {

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { formatDuration } from '../../common/format/format';
 import { formatMilliseconds } from './bounded-fetch';
 
 /**
@@ -64,3 +65,18 @@ export function offlineError(req: { url: string; endpoint: string; changes?: 'or
   });
 }
 
+
+/**
+ * A 429 asking for a longer wait than CoW Desk honours from any server
+ * (DEADLINES.retryAfterCapMs): the service is unavailable now. Its requests
+ * are held for the cap only, so it is tried again by itself after that.
+ */
+export function unavailableNow(req: { url: string; endpoint: string }, toldMs: number, capMs: number): ApiError {
+  const host = new URL(req.url).host;
+  return new ApiError({
+    code: 'SERVICE_UNAVAILABLE',
+    message: `${host} is unavailable now: it refused ${req.endpoint} and asked CoW Desk to wait ${formatDuration(toldMs / 1000)}, longer than the ${formatMilliseconds(capMs)} it waits for any service. Nothing was changed; CoW Desk tries the service again after ${formatMilliseconds(capMs)}.`,
+    retryable: true,
+    status: 429,
+  });
+}

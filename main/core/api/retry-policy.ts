@@ -19,13 +19,6 @@ export function isRetryable(failure: Failure): boolean {
 }
 
 /**
- * A Retry-After longer than this is not waited out inside one call (the user
- * would stare at a frozen screen): the call fails with the wait in its message,
- * and the service's bucket stays closed for that long for everyone.
- */
-export const MAX_RETRY_AFTER_MS = 60_000;
-
-/**
  * Milliseconds to wait before attempt number `attempt + 1` (attempt counts from
  * 1), for failures the service gave no wait for: a 429 with Retry-After is held
  * in the rate limiter instead, for every caller of that service.

@@ -14,7 +14,7 @@ import { formatMilliseconds } from './bounded-fetch';
 export interface UserAction {
   readonly command: string;
   readonly kind: UserActionKind;
-  /** Date.now() by which the action answers. */
+  /** performance.now() by which the action answers (monotonic: a clock set back does not extend it). */
   readonly deadlineAt: number;
   readonly deadlineMs: number;
   settled: boolean;
@@ -39,7 +39,7 @@ export function handoffMs(action: UserAction): number {
 
 /** Runs `task` as a user action: it answers by its deadline, whatever the services underneath do. */
 export function runUserAction<T>(command: string, kind: UserActionKind, deadlineMs: number, task: () => Promise<T> | T): Promise<T> {
-  const action: UserAction = { command, kind, deadlineMs, deadlineAt: Date.now() + deadlineMs, settled: false };
+  const action: UserAction = { command, kind, deadlineMs, deadlineAt: performance.now() + deadlineMs, settled: false };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(deadlineError(action)), deadlineMs);

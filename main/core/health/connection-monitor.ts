@@ -5,6 +5,8 @@ import { SERVICE_LABELS, type ConfigurableService } from '../../common/settings/
 import { createApiClient, type ApiClient } from '../api/api-client';
 import type { RequestOutcome } from '../api/http-client';
 import { probeService } from './probe';
+import { PeriodicTask } from '../periodic-task';
+import { createConsoleLogger, type Logger } from '../log';
 
 export interface MonitorTiming {
   /** Between probes while every service answers. */
@@ -28,6 +30,8 @@ export interface MonitorOptions {
   timing?: Partial<MonitorTiming>;
   fetch?: typeof fetch;
   now?: () => number;
+  /** Where a probe round that failed unexpectedly is reported (the console when none is given). */
+  log?: Logger;
 }
 
 const SERVICES: readonly ConfigurableService[] = ['orderbook', 'tokenService'];
@@ -47,15 +51,20 @@ export class ConnectionMonitor {
   /** Bumped on reset: outcomes of probes sent to the previous hosts are dropped. */
   private generation = 0;
   private health = new Map<ConfigurableService, ServiceHealth>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running = false;
-  private inFlight: Promise<void> | undefined;
+  /** Probe rounds: slowly while all is well, quickly while a service is not. */
+  private readonly rounds: PeriodicTask;
 
   constructor(private readonly options: MonitorOptions) {
     this.timing = { ...DEFAULT_MONITOR_TIMING, ...options.timing };
     this.now = options.now ?? Date.now;
     this.probeClient = this.createProbeClient();
     this.resetStates();
+    this.rounds = new PeriodicTask({
+      name: 'connection health',
+      run: () => this.probeRound(),
+      nextInMs: () => (SERVICES.every((service) => ['ok', 'slow'].includes(this.entry(service).state)) ? this.timing.okIntervalMs : this.timing.offlineIntervalMs),
+      log: options.log ?? createConsoleLogger(),
+    });
   }
 
   private createProbeClient(): ApiClient {
@@ -80,19 +89,16 @@ export class ConnectionMonitor {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    void this.checkNow();
+    this.rounds.start();
   }
 
   /** Whether probes run on their timer (the composition's parity check reads it). */
   isRunning(): boolean {
-    return this.running;
+    return this.rounds.isStarted;
   }
 
   stop(): void {
-    this.running = false;
-    clearTimeout(this.timer);
+    void this.rounds.stop();
   }
 
   /** The environment or a base URL changed: what we knew is about other hosts. */
@@ -100,21 +106,15 @@ export class ConnectionMonitor {
     this.generation += 1;
     this.probeClient = this.createProbeClient();
     this.resetStates();
-    this.inFlight = undefined; // a round under way asks the old hosts; start a fresh one
+    // A round under way asks the old hosts: let it go, and start a fresh one.
+    this.rounds.release();
     this.emit();
-    if (this.running) void this.checkNow();
+    if (this.rounds.isStarted) void this.checkNow();
   }
 
   /** Probes both services now (joining a round already under way) and reschedules. */
   async checkNow(): Promise<ConnectionHealth> {
-    if (!this.inFlight) {
-      // Cleared only by its own round: after a reset, the old round finishing must not drop the new one.
-      const round: Promise<void> = this.probeRound().finally(() => {
-        if (this.inFlight === round) this.inFlight = undefined;
-      });
-      this.inFlight = round;
-    }
-    await this.inFlight;
+    await this.rounds.runNow();
     return this.snapshot();
   }
 
@@ -157,7 +157,6 @@ export class ConnectionMonitor {
   }
 
   private async probeRound(): Promise<void> {
-    clearTimeout(this.timer);
     const endpointsAtStart = JSON.stringify(this.options.endpoints());
     await Promise.all(
       SERVICES.map(async (service) => {
@@ -173,11 +172,6 @@ export class ConnectionMonitor {
         }
       }),
     );
-    if (!this.running) return;
-    const allWell = SERVICES.every((service) => ['ok', 'slow'].includes(this.entry(service).state));
-    this.timer = setTimeout(() => void this.checkNow(), allWell ? this.timing.okIntervalMs : this.timing.offlineIntervalMs);
-    // A pending probe must never keep Node (tests, a quitting app) alive.
-    this.timer.unref?.();
   }
 
   private markFailing(service: ConfigurableService, message: string): void {

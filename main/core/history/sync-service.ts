@@ -4,6 +4,7 @@ import { AppError } from '../../common/errors';
 import type { Logger } from '../log';
 import type { OrdersRepo, SyncScope } from './orders-repo';
 import { syncScope, type SyncEngineDeps } from './sync-engine';
+import { PeriodicTask } from '../periodic-task';
 
 export interface SyncTiming {
   /** Between passes while the services answer. */
@@ -40,12 +41,10 @@ const isOffline = (error: unknown) => error instanceof AppError && (error.code =
 export class SyncService {
   private readonly timing: SyncTiming;
   private readonly now: () => number;
-  private running: Promise<void> | undefined;
-  /** The pass asked for while one ran. */
-  private next: Promise<SyncStatus> | undefined;
+  /** One pass at a time, the next after intervalMs (offlineRetryMs while offline). */
+  private readonly passes: PeriodicTask;
+  private syncing = false;
   private controller: AbortController | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private started = false;
   /** After stop() the database may close while a cancelled pass unwinds: it must not be read again. */
   private stopped = false;
   private lastSyncedAt: number | null = null;
@@ -56,12 +55,18 @@ export class SyncService {
   constructor(private readonly options: SyncServiceOptions) {
     this.timing = { ...DEFAULT_SYNC_TIMING, ...options.timing };
     this.now = options.now ?? Date.now;
+    this.passes = new PeriodicTask({
+      name: 'history sync',
+      run: () => this.runPass(),
+      nextInMs: () => (this.offline ? this.timing.offlineRetryMs : this.timing.intervalMs),
+      log: options.log,
+    });
   }
 
   status(): SyncStatus {
     if (!this.stopped) this.lastSyncedAt = this.options.repo.lastSyncedAt(this.options.environment(), this.scopes());
     return {
-      syncing: this.running !== undefined,
+      syncing: this.syncing,
       offline: this.offline,
       lastSyncedAt: this.lastSyncedAt,
       lastError: this.lastError,
@@ -70,24 +75,21 @@ export class SyncService {
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
+    if (this.passes.isStarted) return;
     this.stopped = false;
-    void this.syncNow();
+    this.passes.start();
   }
 
   /** Whether passes run at start and on the timer (the composition's parity check reads it). */
   isRunning(): boolean {
-    return this.started;
+    return this.passes.isStarted;
   }
 
   /** Cancels the pass and answers once it has unwound: its writes committed or rolled back, the writer thread closed. */
   async stop(): Promise<void> {
-    this.started = false;
     this.stopped = true;
-    clearTimeout(this.timer);
     this.cancel();
-    await this.running;
+    await this.passes.stop();
   }
 
   cancel(): void {
@@ -100,7 +102,7 @@ export class SyncService {
     this.offline = !online;
     if (this.offline) this.cancel();
     this.emit();
-    if (online && this.started) void this.syncNow();
+    if (online && this.passes.isStarted) void this.syncNow();
   }
 
   /**
@@ -109,26 +111,22 @@ export class SyncService {
    * happened: an account added, an order placed); callers asking meanwhile share that one pass.
    */
   async syncNow(): Promise<SyncStatus> {
-    if (this.stopped) return this.status();
-    if (this.running) {
-      this.next ??= this.running.then(() => {
-        this.next = undefined;
-        return this.syncNow();
-      });
-      return this.next;
-    }
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-      this.controller = undefined;
-      this.emit();
-      this.schedule();
-    });
-    await this.running;
+    await this.passes.nudge();
     return this.status();
   }
 
+  private async runPass(): Promise<void> {
+    this.syncing = true;
+    try {
+      await this.pass();
+    } finally {
+      this.syncing = false;
+      this.controller = undefined;
+      this.emit();
+    }
+  }
+
   private async pass(): Promise<void> {
-    clearTimeout(this.timer);
     const controller = new AbortController();
     this.controller = controller;
     const scopes = this.scopes();
@@ -190,13 +188,6 @@ export class SyncService {
     return this.options.accounts().flatMap((account) =>
       this.options.chains().map((chainId) => ({ account: account.address, chainId, environment })),
     );
-  }
-
-  private schedule(): void {
-    clearTimeout(this.timer);
-    if (!this.started) return;
-    this.timer = setTimeout(() => void this.syncNow(), this.offline ? this.timing.offlineRetryMs : this.timing.intervalMs);
-    this.timer.unref?.();
   }
 
   private emit(): void {

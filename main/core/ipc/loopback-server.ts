@@ -31,8 +31,9 @@ export const LOOPBACK_PAGE = 'preview.html';
 /**
  * Serves the same router as the Electron transport over HTTP on 127.0.0.1, for
  * the e2e tests and the browser preview. A random token per run guards every
- * call, and the Host check stops DNS rebinding: a web page elsewhere can neither
- * guess the token nor pose as 127.0.0.1.
+ * call, the Host check stops DNS rebinding, and the Origin check refuses any
+ * request a page of another origin makes: a web page elsewhere can neither
+ * guess the token, nor pose as 127.0.0.1, nor use a token it was given.
  */
 export async function startLoopbackServer(options: LoopbackOptions): Promise<LoopbackServer> {
   const token = randomBytes(32).toString('hex');
@@ -47,6 +48,9 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-store');
     if (req.headers.host !== new URL(origin).host) return reply(res, 421, { error: 'wrong host' });
+    // A browser names the page behind every cross-origin call and event stream: only the bridge's own page may use it.
+    // No Origin at all is not a browser page (the tests' Node client, curl), and it still needs the token.
+    if (req.headers.origin !== undefined && req.headers.origin !== origin) return reply(res, 403, { error: 'foreign origin' });
     let url: URL;
     try {
       url = new URL(req.url ?? '/', origin);

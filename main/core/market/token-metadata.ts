@@ -2,6 +2,7 @@ import { createPublicClient, erc20Abi, http, type Address } from 'viem';
 import { jsonRpcFetch } from '../api/bounded-fetch';
 import type { TokenMeta } from '../../common/market/market-schema';
 import { findKnownToken } from '../../common/protocol/tokens';
+import { rpcErrorText } from '../api/rpc-error-text';
 
 export interface MetadataOptions {
   /** The user's JSON-RPC URL for the chain, if any (Settings). */
@@ -42,7 +43,7 @@ export async function tokenMetadata(chainId: number, token: Address, options: Me
     client.readContract({ address: token, abi: erc20Abi, functionName });
   const [symbol, decimals, totalSupply] = await Promise.allSettled([read('symbol'), read('decimals'), read('totalSupply')]);
   if (symbol.status === 'rejected' && decimals.status === 'rejected' && totalSupply.status === 'rejected') {
-    return { ...fromList, notice: `Could not read the token from ${host} (${reason(totalSupply.reason)}).` };
+    return { ...fromList, notice: `Could not read the token from ${host} (${rpcErrorText(totalSupply.reason)}).` };
   }
   return {
     // The list wins where it has an answer: an on-chain symbol is whatever the deployer chose.
@@ -50,11 +51,6 @@ export async function tokenMetadata(chainId: number, token: Address, options: Me
     decimals: fromList.decimals ?? (decimals.status === 'fulfilled' ? decimals.value : null),
     totalSupply: totalSupply.status === 'fulfilled' ? totalSupply.value.toString() : null,
     source: known ? 'known' : 'rpc',
-    notice: totalSupply.status === 'rejected' ? `${host} did not return the total supply (${reason(totalSupply.reason)}).` : null,
+    notice: totalSupply.status === 'rejected' ? `${host} did not return the total supply (${rpcErrorText(totalSupply.reason)}).` : null,
   };
-}
-
-function reason(error: unknown): string {
-  const text = error instanceof Error ? ((error as Error & { shortMessage?: string }).shortMessage ?? error.message) : String(error);
-  return text.split('\n')[0] ?? text;
 }

@@ -3,6 +3,7 @@ import { jsonRpcFetch } from '../api/bounded-fetch';
 import { AppError } from '../../common/errors';
 import { resolveChain } from '../../common/protocol/chains';
 import type { RpcChecker } from './settings-service';
+import { rpcErrorText } from '../api/rpc-error-text';
 
 /**
  * Asks the node for its chain id (eth_chainId) and compares: a mainnet node
@@ -26,8 +27,7 @@ export function createRpcChecker(options: { timeoutMs?: number; fetch?: typeof f
     try {
       served = await client.getChainId();
     } catch (error) {
-      const reason = error instanceof Error ? (error as Error & { shortMessage?: string }).shortMessage ?? error.message : String(error);
-      throw new AppError('RPC_UNREACHABLE', `${host} did not answer eth_chainId (${reason.split('\n')[0]}). Check the URL and that the node is running.`, {
+      throw new AppError('RPC_UNREACHABLE', `${host} did not answer eth_chainId (${rpcErrorText(error)}). Check the URL and that the node is running.`, {
         retryable: true,
       });
     }

@@ -16,11 +16,14 @@ import { createRpcChecker } from './rpc-check';
 import { settingsHandlers } from './settings-handlers';
 import { SettingsService, type EndpointTable } from './settings-service';
 import { writeTransaction } from '../store/write-transaction';
+import type { Logger } from '../log';
 
 export interface SettingsModuleOptions {
   storeState: StoreState;
   userDataDir: string;
   events: EventBus;
+  /** Where connection health reports a probe round that failed unexpectedly. */
+  log?: Logger;
   /** Replaces the built-in defaults per environment (tests point them at the sandbox). */
   defaultEndpoints?: Partial<Record<Environment, Partial<ServiceEndpoints>>>;
   healthTiming?: Partial<MonitorTiming>;
@@ -58,6 +61,7 @@ export function createSettingsModule(options: SettingsModuleOptions): SettingsMo
     environment: () => settings.environment(),
     chainId: () => settings.current().activeChainId,
     onChange: (health) => events.emit('health.changed', health),
+    ...(options.log ? { log: options.log } : {}),
     ...(options.healthTiming ? { timing: options.healthTiming } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });

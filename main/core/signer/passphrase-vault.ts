@@ -11,11 +11,13 @@ const SCRYPT = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } as const;
 const TAG_BYTES = 16;
 
 const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`));
-// Bounded, so a tampered file cannot ask for a weaker KDF or a truncated GCM tag.
+/** scrypt's N values a vault file may name: powers of two from 2^15 up to the one CoW Desk writes (more would exceed maxmem). */
+const SCRYPT_COSTS = [2 ** 15, 2 ** 16, SCRYPT.N] as const;
+// Bounded, so a tampered file cannot ask for a weaker KDF, a cost scrypt refuses (N = 2^20 needs 1 GiB) or a truncated GCM tag.
 const vaultFileSchema = z.strictObject({
   version: z.literal(1),
   kdf: z.literal('scrypt'),
-  N: z.number().int().min(2 ** 15).max(2 ** 20),
+  N: z.number().refine((n) => (SCRYPT_COSTS as readonly number[]).includes(n)),
   r: z.literal(8),
   p: z.literal(1),
   salt: hex(32),
@@ -72,7 +74,10 @@ export class PassphraseVault implements KeyVault {
       throw new AppError('KEY_NOT_FOUND', `The passphrase vault has no key for ${address}. Import the key again, or remove the account.`);
     }
     const file = parseVaultFile(text, address);
-    const key = await deriveKey(passphrase, Buffer.from(file.salt, 'hex'), { N: file.N, r: file.r, p: file.p, maxmem: SCRYPT.maxmem });
+    // The schema admits only parameters scrypt accepts; should it still refuse them, the file is what is wrong.
+    const key = await deriveKey(passphrase, Buffer.from(file.salt, 'hex'), { N: file.N, r: file.r, p: file.p, maxmem: SCRYPT.maxmem }).catch(() => {
+      throw vaultDamaged(address);
+    });
     let plain: Buffer;
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(file.iv, 'hex'), { authTagLength: TAG_BYTES });
@@ -94,8 +99,12 @@ export class PassphraseVault implements KeyVault {
   }
 }
 
+function vaultDamaged(address: Address): AppError {
+  return new AppError('VAULT_CORRUPT', `The vault file for ${address} is damaged; import the key again.`);
+}
+
 function parseVaultFile(text: string, address: Address): z.infer<typeof vaultFileSchema> {
-  const corrupt = () => new AppError('VAULT_CORRUPT', `The vault file for ${address} is damaged; import the key again.`);
+  const corrupt = () => vaultDamaged(address);
   let json: unknown;
   try {
     json = JSON.parse(text);

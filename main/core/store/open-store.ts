@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { AppError } from '../../common/errors';
 import { migrate, type Migration } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { defineSqlFunctions } from './sql-functions';
+import { privateDir, privateFile, privateIfExists } from '../private-files';
 
 export interface Store {
   readonly db: Database;
@@ -30,7 +30,12 @@ export const WAL_CHECKPOINT_PAGES = 16_000;
  * never vanish; foreign keys are off by default in SQLite and we want them.
  */
 export function openStore(path: string, migrations: readonly Migration[] = MIGRATIONS): Store {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    // Owner-only before SQLite opens it; its -wal and -shm files take the database file's mode.
+    privateDir(dirname(path));
+    privateFile(path);
+    for (const suffix of ['-wal', '-shm', '-journal']) privateIfExists(`${path}${suffix}`);
+  }
   const db = new BetterSqlite3(path);
   try {
     db.pragma('journal_mode = WAL');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { tokenListFetch, tokenLogoFetch } from '../api/bounded-fetch';
 import type { Logger } from '../log';
 import { NATIVE_SYMBOLS, SNAPSHOT_LIST } from './snapshot';
 import { chainTokenSchema, type ChainToken } from './token-reader';
+import { PRIVATE_FILE_MODE, privateDir, privateTree } from '../private-files';
 
 export interface TokenListsOptions {
   /** userData/token-lists: refreshed lists, logos and the user's recent and pinned tokens. */
@@ -56,6 +57,12 @@ export class TokenLists {
 
   constructor(private readonly options: TokenListsOptions) {
     this.logoDir = join(options.dir, 'logos');
+    // Owner-only, where it can be: an unwritable data folder costs the cache, never the start.
+    try {
+      privateTree(options.dir);
+    } catch {
+      // Folders are made when first written (writeAtomically), and that write reports its own failure.
+    }
     this.add(SNAPSHOT_LIST, SNAPSHOT_LIST.name);
     for (const { name } of options.urls) {
       const cached = this.readJson(this.listFile(name));
@@ -238,8 +245,8 @@ export class TokenLists {
 
   /** Folders are made when first written (an unwritable data folder costs the cache, never the start). */
   private writeAtomically(file: string, data: string | Buffer): void {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, data);
+    privateDir(dirname(file));
+    writeFileSync(`${file}.tmp`, data, { mode: PRIVATE_FILE_MODE });
     renameSync(`${file}.tmp`, file);
   }
 }

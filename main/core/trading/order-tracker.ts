@@ -3,6 +3,7 @@ import type { ApiOrder } from '../../common/protocol/api';
 import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
+import { PeriodicTask } from '../periodic-task';
 import { progressOf, sameProgress } from '../../common/trade/order-progress';
 
 export interface TrackerTiming {
@@ -32,12 +33,18 @@ export interface OrderTrackerOptions {
 export class OrderTracker {
   private readonly timing: TrackerTiming;
   private readonly orders = new Map<string, OrderProgress>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private polling: Promise<void> | undefined;
-  private stopped = false;
+  /** Polls while any watched order is not final; none is armed otherwise. */
+  private readonly polls: PeriodicTask;
 
   constructor(private readonly options: OrderTrackerOptions) {
     this.timing = { ...DEFAULT_TRACKER_TIMING, ...options.timing };
+    this.polls = new PeriodicTask({
+      name: 'order tracking',
+      run: () => this.poll(),
+      nextInMs: () => (this.list().some((order) => !order.final) ? this.timing.pollMs : undefined),
+      log: options.log,
+    });
+    this.polls.start({ runFirst: false });
   }
 
   list(): OrderProgress[] {
@@ -51,7 +58,7 @@ export class OrderTracker {
   /** Starts watching (or updates) an order; polling runs while any watched order is not final. */
   watch(progress: OrderProgress): void {
     this.update(progress);
-    this.schedule();
+    this.polls.schedule();
   }
 
   /**
@@ -65,24 +72,16 @@ export class OrderTracker {
   }
 
   /** A read of every unfinished order that starts now (right after a cancellation, say). */
-  async pollNow(): Promise<void> {
-    // A poll already running may have read before the change the caller knows of: read again after it.
-    while (this.polling) await this.polling;
-    this.polling = this.poll().finally(() => {
-      this.polling = undefined;
-      this.schedule();
-    });
-    return this.polling;
+  pollNow(): Promise<void> {
+    // A poll already running may have read before the change the caller knows of: a nudge reads again after it.
+    return this.polls.nudge();
   }
 
   stop(): void {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    void this.polls.stop();
   }
 
   private async poll(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
     for (const current of this.list().filter((order) => !order.final)) {
       try {
         const order = await this.options.orderbook().getOrder(current.chainId, current.uid);
@@ -103,12 +102,5 @@ export class OrderTracker {
     this.orders.set(uid, { ...next, uid: next.uid });
     this.options.onProgress(next);
     return true;
-  }
-
-  private schedule(): void {
-    if (this.stopped || this.timer || this.polling) return;
-    if (!this.list().some((order) => !order.final)) return;
-    this.timer = setTimeout(() => void this.pollNow(), this.timing.pollMs);
-    this.timer.unref?.();
   }
 }

@@ -8,6 +8,7 @@ import type { NotificationPrefs } from '../../common/settings/settings-schema';
 import { AppError } from '../../common/errors';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
+import { PeriodicTask } from '../periodic-task';
 import { eventId, eventOfItem, eventsOfChange, overtakenInRead, type Candidate } from './order-events';
 import { FILL_TYPES, fillOfItem, fillTime, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
@@ -61,14 +62,11 @@ export interface WatcherOptions {
  * Toggled-off types and quiet mode still store the event for the center.
  */
 export class Watcher {
-  private running: Promise<void> | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private started = false;
+  /** One round at a time, every intervalMs; none while paused. */
+  private readonly rounds: PeriodicTask;
   /** After stop() the database may close while a round unwinds: it must not be touched again. */
   private stopped = false;
   private paused = false;
-  /** What is watched changed during a round: another follows it. */
-  private nudged = false;
   private lastCheckedAt: number | null = null;
   private lastError: string | null = null;
   /** Fills whose block dating was asked for this session: one try each, however often the list names them. */
@@ -77,30 +75,33 @@ export class Watcher {
 
   constructor(private readonly options: WatcherOptions) {
     this.reads = new OrderReads({ history: options.history, orderbook: options.orderbook, environment: options.environment, now: options.now, stopped: () => this.stopped });
+    this.rounds = new PeriodicTask({
+      name: 'watcher',
+      // A round that fails where no step expected it (a damaged store) says so in the status, and backs off.
+      run: () => (this.paused || this.stopped ? Promise.resolve() : this.round().catch((error: unknown) => this.roundFailed(error))),
+      nextInMs: () => (this.paused ? undefined : this.options.intervalMs),
+      log: options.log,
+    });
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    void this.tick();
+    if (this.stopped) return;
+    this.rounds.start();
   }
 
   /** Whether rounds run on the timer (paused or not); the composition's parity check reads it. */
   isRunning(): boolean {
-    return this.started;
+    return this.rounds.isStarted;
   }
 
   stop(): void {
-    this.started = false;
     this.stopped = true;
-    clearTimeout(this.timer);
+    void this.rounds.stop();
   }
 
   /** Something changed what is watched (an account, the environment): a round now; during one, another right after it. */
   nudge(): void {
-    if (!this.started) return;
-    if (this.running) this.nudged = true;
-    else void this.tick();
+    if (this.rounds.isStarted) void this.rounds.nudge();
   }
 
   setPaused(paused: boolean): void {
@@ -109,27 +110,9 @@ export class Watcher {
     if (!paused) void this.tick();
   }
 
-  /**
-   * A round that starts now, or, while one runs, the round right after it (the running one may have read the
-   * service before what the caller knows happened): resolves once a round has read everything after the call.
-   * Paused, it does nothing.
-   */
-  async tick(): Promise<void> {
-    if (this.paused || this.stopped) return;
-    if (this.running) {
-      this.nudged = true;
-      await this.running;
-      // The running round's end started the next one (nudged): that is the caller's round.
-      return this.running;
-    }
-    // A round that fails where no step expected it (a damaged store) is reported, never an unhandled rejection.
-    this.running ??= this.round().catch((error: unknown) => this.roundFailed(error)).finally(() => {
-      this.running = undefined;
-      if (!this.nudged) return this.schedule();
-      this.nudged = false;
-      void this.tick();
-    });
-    return this.running;
+  /** A round that starts after the call (the running one may have read before what the caller knows); paused, none. */
+  tick(): Promise<void> {
+    return this.paused || this.stopped ? Promise.resolve() : this.rounds.nudge();
   }
 
   status(): WatcherStatus {
@@ -186,24 +169,17 @@ export class Watcher {
   private async dateFill(fill: FillToDate): Promise<void> {
     const { chainClock, log } = this.options;
     this.dating.add(fill.id);
-    try {
-      const at = await fillTime({ orderbook: this.options.orderbook(), chainClock, log }, fill);
-      if (at === null || this.stopped) return;
-      this.options.store.dateByBlock(fill.id, at);
-      this.options.onChanged();
-    } catch (error) {
-      log.error('watcher: dating a fill failed', { error: String(error) });
-    }
+    const at = await fillTime({ orderbook: this.options.orderbook(), chainClock, log }, fill).catch((error: unknown) => void log.error('watcher: dating a fill failed', { error: String(error) }));
+    if (at === null || at === undefined || this.stopped) return;
+    this.options.store.dateByBlock(fill.id, at);
+    this.options.onChanged();
   }
 
-  private roundFailed(error: unknown): void {
-    this.options.log.error('watcher: round failed', { error: String(error) });
+  /** Told in the status; rethrown so the periodic task logs it and backs off (telling may fail too: it is not retried). */
+  private roundFailed(error: unknown): never {
     this.lastError = error instanceof AppError ? error.message : 'Watching orders failed; the details are in the log.';
-    try {
-      this.options.onChanged();
-    } catch (statusError) {
-      this.options.log.error('watcher: status after a failed round failed too', { error: String(statusError) });
-    }
+    Promise.resolve().then(this.options.onChanged).catch(() => undefined);
+    throw error;
   }
 
   private async round(): Promise<void> {
@@ -319,12 +295,5 @@ export class Watcher {
 
   private scopes(): [string, number][] {
     return this.options.accounts().flatMap((account) => this.options.chains().map((chainId): [string, number] => [account.address, chainId]));
-  }
-
-  private schedule(): void {
-    clearTimeout(this.timer);
-    if (!this.started) return;
-    this.timer = setTimeout(() => void this.tick(), this.options.intervalMs);
-    this.timer.unref?.();
   }
 }

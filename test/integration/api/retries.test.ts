@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEADLINES } from '../../../main/common/limits';
 import { BACKOFF_CAP_MS } from '../../../main/core/api/retry-policy';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
@@ -60,15 +61,20 @@ describe('retries and rate limits', () => {
     await expect(clientFor(sandbox).tokenService.topHolders(1, WETH)).resolves.toHaveLength(10);
   });
 
-  it('does not freeze a call on an hour-long Retry-After: it fails at once, and so do other calls to that service', async () => {
+  it('does not freeze a call on an hour-long Retry-After: it fails at once as unavailable now, and the service is held for the cap only (fake clock)', async () => {
     sandbox.faults.set({ rateLimitStorm: { count: 1, retryAfterSeconds: 3600 } });
-    const api = clientFor(sandbox);
-    await expect(api.orderbook.quote(1, quoteRequest)).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/wait 3600 s/) });
-    await expect(api.orderbook.accountOrders(1, TEST_ACCOUNTS.trader.address, { offset: 0, limit: 10 })).rejects.toMatchObject({
-      code: 'RateLimited',
-      retryable: true,
+    const clock = new FakeClock(Date.now());
+    const api = clientFor(sandbox, { clock });
+    await expect(api.orderbook.quote(1, quoteRequest)).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      status: 429,
+      message: expect.stringMatching(/is unavailable now: .* wait 1 hour, longer than the 30 sec/),
     });
-    expect(requestsTo(sandbox, '/account/')).toHaveLength(0);
+    expect(clock.sleeps).toEqual([]);
+    // Background work on that service waits out the cap, not the hour, and then goes through.
+    await expect(api.orderbook.accountOrders(1, TEST_ACCOUNTS.trader.address, { offset: 0, limit: 10 })).resolves.toBeDefined();
+    expect(clock.sleeps).toEqual([DEADLINES.retryAfterCapMs]);
+    expect(api.outcomes.find((outcome) => outcome.status === 429)?.retryAfterMs).toBe(DEADLINES.retryAfterCapMs);
     await expect(api.tokenService.topHolders(1, WETH)).resolves.toHaveLength(10);
   });
 

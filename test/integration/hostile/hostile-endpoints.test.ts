@@ -27,6 +27,8 @@ const CASES: Case[] = [
   { name: 'never answers', mode: { kind: 'silent' }, says: /did not start answering|did not answer|did not confirm|is offline|stopped waiting/ },
   { name: 'no headers', mode: { kind: 'noHeaders' }, says: /did not start answering|did not answer|did not confirm|is offline|stopped waiting/ },
   { name: '25 s latency (2.5 s scaled)', mode: { kind: 'slow', delayMs: 25_000 * SCALE }, says: /did not start answering|did not answer|did not confirm|is offline|stopped waiting/ },
+  // Under every size limit (the quote's is 64 KiB), so only the depth can stop it.
+  { name: 'deeply nested JSON (32 KiB, 16384 levels)', mode: { kind: 'deepJson', kib: 32 }, says: /127\.0\.0\.1:\d+ answered .* nested more than 64 levels deep|is offline/ },
   { name: 'invalid Retry-After on 429', mode: { kind: 'badRetryAfter', value: 'soon' }, says: /rate|too many|slow down|wait|is offline/i },
 ];
 
@@ -104,7 +106,7 @@ describe('hostile endpoints: bounded memory and time, recovery by itself', () =>
       const holders = answers.find((a) => a.command === 'market.holders')!;
       expect(messagesOf(holders).join(' ')).toMatch(hostile.says);
       const submit = answers.find((a) => a.command === 'trade.submit')!;
-      if (!submit.envelope.ok) expect(submit.envelope.error.code).toMatch(/OUTCOME_UNCLEAR|DEADLINE_EXCEEDED|RESPONSE_TOO_LARGE|TooManyRequests|HTTP_429|RateLimited|TIMEOUT|NETWORK/);
+      if (!submit.envelope.ok) expect(submit.envelope.error.code).toMatch(/OUTCOME_UNCLEAR|DEADLINE_EXCEEDED|RESPONSE_TOO_LARGE|RESPONSE_TOO_DEEP|TooManyRequests|HTTP_429|RateLimited|TIMEOUT|NETWORK/);
       expect(used.sampledMiB).toBeLessThan(RSS_BUDGET_MIB);
       expect(used.maxRssMiB).toBeLessThan(RSS_BUDGET_MIB);
 

@@ -26,7 +26,13 @@ export type HostileMode =
   /** Every answer, the real one, after `delayMs`. */
   | { kind: 'slow'; delayMs: number }
   /** 429 with a Retry-After that is neither seconds nor an HTTP date. */
-  | { kind: 'badRetryAfter'; value: string };
+  | { kind: 'badRetryAfter'; value: string }
+  /** 429 asking to wait `seconds` (a billion: "never come back"). */
+  | { kind: 'retryAfter'; seconds: number }
+  /** 200 with `kib` KiB of valid JSON nested as deep as that allows: [[[[...]]]]. */
+  | { kind: 'deepJson'; kib: number }
+  /** 307 (method and body kept) to the same path on `to`, another host. */
+  | { kind: 'redirect'; to: string };
 
 /** One MiB of JSON whitespace, gzipped once (about 1 KiB); gzip members may be concatenated. */
 const BOMB_MEMBER = gzipSync(Buffer.alloc(1024 * 1024, 0x20), { level: 9 });
@@ -112,6 +118,17 @@ export async function startHostileServer(upstream: string): Promise<HostileServe
         return void req.socket.write('HTTP/1.1 200 OK\r\nX-Stall: 1\r\n');
       case 'badRetryAfter':
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': current.value });
+        return res.end(JSON.stringify({ errorType: 'TooManyRequests', description: 'slow down' }));
+      case 'deepJson': {
+        const half = (current.kib * 1024) / 2;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return pump(res, Buffer.concat([Buffer.alloc(half, '['), Buffer.alloc(half, ']')]), 1);
+      }
+      case 'redirect':
+        res.writeHead(307, { location: `${current.to}${req.url ?? '/'}` });
+        return res.end();
+      case 'retryAfter':
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(current.seconds) });
         return res.end(JSON.stringify({ errorType: 'TooManyRequests', description: 'slow down' }));
       default:
         return; // silent: never a byte back

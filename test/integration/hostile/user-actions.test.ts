@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HoldersResult } from '../../../main/common/market/market-schema';
 import { STORE_FILE } from '../../../main/core/services';
 import { WETH } from '../sandbox/sandbox-kit';
 import { startRpcStub } from '../market/rpc-stub';
 import { startHostileServer } from './hostile-server';
+import { watchMemory } from './memory';
 import { SLACK_MS, startHostileKit, TEST_DEADLINES, trader, type HostileKit } from './hostile-kit';
 
 /**
@@ -90,6 +91,24 @@ describe('user actions against a broken endpoint', () => {
     30_000,
   );
 
+  it('a 429 asking to wait a billion seconds makes the orderbook unavailable for the cap, not until restart: the quote says so in time, and quotes work again by themselves', { timeout: 30_000 }, async () => {
+    kit.orderbook.mode({ kind: 'retryAfter', seconds: 1_000_000_000 });
+    const quote = await kit.timed('trade.quote', kit.quoteInput);
+    kit.orderbook.mode({ kind: 'pass' });
+    const passedAt = performance.now();
+    expect(quote.ms).toBeLessThanOrEqual(TEST_DEADLINES.userReadMs + SLACK_MS);
+    expect(quote.envelope).toMatchObject({ ok: false, error: { message: expect.stringMatching(/unavailable now/) } });
+    if (!quote.envelope.ok) expect(quote.envelope.error.message).not.toMatch(/\d{6,} s/);
+
+    // Nobody restarts anything: health probes again once the cap has passed, and the next quote works.
+    await kit.healthWhere((h) => kit.stateOf(h, 'orderbook') === 'ok' || kit.stateOf(h, 'orderbook') === 'slow');
+    const again = await kit.timed('trade.quote', kit.quoteInput);
+    expect(again.envelope.ok, JSON.stringify(again.envelope)).toBe(true);
+    const recoveredMs = performance.now() - passedAt;
+    console.log(`Retry-After 1e9: quote answered in ${Math.round(quote.ms)} ms (${quote.envelope.ok ? 'ok' : quote.envelope.error.message}); quoting again after ${Math.round(recoveredMs)} ms (cap ${TEST_DEADLINES.retryAfterCapMs} ms)`);
+    expect(recoveredMs).toBeLessThanOrEqual(TEST_DEADLINES.retryAfterCapMs + TEST_DEADLINES.userReadMs + SLACK_MS);
+  });
+
   it('a JSON-RPC node answering with a gzip bomb costs the holders screen a notice, not memory or time', { timeout: 30_000 }, async () => {
     const stub = await startRpcStub(1, { [WETH]: { symbol: 'WETH', decimals: 18, totalSupply: 10n ** 24n } });
     const node = await startHostileServer(stub.url);
@@ -112,4 +131,74 @@ describe('user actions against a broken endpoint', () => {
       await stub.close();
     }
   });
+
+  it('a JSON-RPC node answering with 4 MB of JSON nested 2 million deep (under its size limit) costs the holders screen a notice naming the node, not memory or time', { timeout: 30_000 }, async () => {
+    const stub = await startRpcStub(1, { [WETH]: { symbol: 'WETH', decimals: 18, totalSupply: 10n ** 24n } });
+    const node = await startHostileServer(stub.url);
+    try {
+      await kit.call('settings.setRpcUrl', { chainId: 1, url: `${node.url}/rpc` });
+      node.mode({ kind: 'deepJson', kib: 4000 });
+      const memory = watchMemory();
+      const answer = await kit.timed('market.holders', { chain: 1, token: WETH });
+      const used = memory.stop();
+      const result = answer.envelope.ok ? (answer.envelope.value as HoldersResult) : undefined;
+      console.log(`JSON-RPC deep JSON: holders answered in ${Math.round(answer.ms)} ms, RSS peak +${Math.round(used.sampledMiB)} MiB: ${result?.meta.notice}`);
+      expect(answer.ms).toBeLessThanOrEqual(TEST_DEADLINES.userReadMs + SLACK_MS);
+      expect(result?.holders.ok).toBe(true);
+      expect(result?.meta.totalSupply).toBeNull();
+      expect(result?.meta.notice).toMatch(/127\.0\.0\.1:\d+ answered JSON-RPC with JSON nested more than 64 levels deep/);
+      expect(used.sampledMiB).toBeLessThan(64);
+    } finally {
+      await kit.call('settings.setRpcUrl', { chainId: 1, url: null });
+      await node.close();
+      await stub.close();
+    }
+  });
+
+  it('a redirect to another host carries no signed order, cancellation or read there, and each action says so', { timeout: 30_000 }, async () => {
+    const placed = await kit.call('trade.submit', await kit.signedOrder());
+    const elsewhere = await startHostileServer(kit.sandbox.orderbookUrl);
+    try {
+      const order = await kit.signedOrder();
+      kit.orderbook.mode({ kind: 'redirect', to: elsewhere.url });
+      const [submit, cancel, quote] = await Promise.all([
+        kit.timed('trade.submit', order),
+        kit.timed('trade.cancel', { orderUids: [placed.uid] }),
+        kit.timed('trade.quote', kit.quoteInput),
+      ]);
+      kit.orderbook.mode({ kind: 'pass' });
+      console.log(`redirect to another host: ${[submit, cancel, quote].map((a) => `${a.command} ${a.envelope.ok ? 'ok' : a.envelope.error.message}`).join(' | ')}`);
+
+      expect(elsewhere.seen).toEqual([]);
+      expect(kit.sandbox.orders.get(order.signed.uid)).toBeUndefined();
+      for (const answer of [submit, cancel, quote]) {
+        expect(answer.ms).toBeLessThanOrEqual(answer.deadlineMs + SLACK_MS);
+        expect(answer.envelope).toMatchObject({ ok: false, error: { message: expect.stringMatching(/127\.0\.0\.1:\d+ answered .* with a redirect to http:\/\/127\.0\.0\.1:\d+/) } });
+      }
+    } finally {
+      kit.orderbook.mode({ kind: 'pass' });
+      await elsewhere.close();
+    }
+  });
+
+  it.each([{ jump: '1 hour', ms: 3_600_000 }, { jump: '2 days', ms: 2 * 86_400_000 }])(
+    'quotes answer as usual after the wall clock jumps back $jump',
+    { timeout: 40_000 },
+    async ({ ms }) => {
+      await kit.healthWhere((h) => h.services.every((s) => s.state === 'ok' || s.state === 'slow'));
+      // More quotes than the orderbook's 5 a second: the rate limiter's window is full of answers timed before the jump.
+      for (let i = 0; i < 6; i += 1) expect((await kit.timed('trade.quote', kit.quoteInput)).envelope.ok).toBe(true);
+      const wallClock = Date.now.bind(Date);
+      const jumped = vi.spyOn(Date, 'now').mockImplementation(() => wallClock() - ms);
+      try {
+        for (let i = 0; i < 6; i += 1) {
+          const quote = await kit.timed('trade.quote', kit.quoteInput);
+          expect(quote.envelope.ok, `quote ${i + 1} after the jump: ${JSON.stringify(quote.envelope)} in ${Math.round(quote.ms)} ms`).toBe(true);
+          expect(quote.ms).toBeLessThanOrEqual(quote.deadlineMs + SLACK_MS);
+        }
+      } finally {
+        jumped.mockRestore();
+      }
+    },
+  );
 });

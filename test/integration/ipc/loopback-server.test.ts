@@ -61,6 +61,27 @@ describe('loopback bridge over real HTTP', () => {
     expect(status).toBe(421);
   });
 
+  it('refuses a call, an event stream or a page asked for by a page of another origin, even with the token', async () => {
+    const foreign = { Origin: 'http://evil.example' };
+    const call = await fetch(`${server.origin}/ipc/invoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}`, ...foreign },
+      body: JSON.stringify({ command: 'app.health' }),
+    });
+    expect(call.status).toBe(403);
+    expect(await call.json()).toEqual({ error: 'foreign origin' });
+    expect((await fetch(`${server.origin}/ipc/events?token=${server.token}`, { headers: foreign })).status).toBe(403);
+    expect((await fetch(`${server.origin}/?token=${server.token}`, { headers: { Origin: 'null' } })).status).toBe(403);
+    // The app's own page (a browser sends its origin) and clients that are not browsers (no Origin) are served.
+    const own = await fetch(`${server.origin}/ipc/invoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}`, Origin: server.origin },
+      body: JSON.stringify({ command: 'app.health' }),
+    });
+    expect(own.status).toBe(200);
+    expect((await invoke({ command: 'app.health' })).status).toBe(200);
+  });
+
   it('survives a malformed request line and a client that hangs up mid-body', async () => {
     const { connect } = await import('node:net');
     const port = Number(new URL(server.origin).port);

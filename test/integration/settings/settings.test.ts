@@ -54,6 +54,15 @@ describe('settings through IPC, on a real database', () => {
     expect(await call('app.health')).toMatchObject({ value: { environment: 'staging' } });
   });
 
+  it('answers a key sent without a value (undefined, as structured clone carries it) with words, and changes nothing', async () => {
+    start();
+    for (const key of ['theme', 'enabledChains', 'environment', 'activeAccount']) {
+      const answer = await call('settings.update', { [key]: undefined });
+      expect(answer, key).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(new RegExp(`${key}: .*leave it out`)) } });
+    }
+    expect(await call('settings.get')).toMatchObject({ ok: true, value: { settings: { theme: 'system', environment: 'production' } } });
+  });
+
   it('answers a bad value with its message and changes nothing', async () => {
     start();
     const answer = await call('settings.setEndpoint', { environment: 'production', service: 'orderbook', url: 'http://10.0.0.5:8080' });

@@ -171,4 +171,19 @@ describe('signing what was reviewed', () => {
       error: { code: 'PREVIEW_MISMATCH' },
     });
   });
+  it('says a vault file tampered to a scrypt cost it never writes (N = 2^20, 1 GiB; N not a power of two) is damaged, in words', async () => {
+    const { PassphraseVault } = await import('../../../main/core/signer/passphrase-vault');
+    const vault = new PassphraseVault(join(dir.path, VAULT_DIR));
+    await vault.store(TEST_ADDRESS, TEST_KEY, 'correct horse battery staple');
+    const path = join(dir.path, VAULT_DIR, `${TEST_ADDRESS.toLowerCase()}.json`);
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { N: number };
+    const { writeFileSync } = await import('node:fs');
+    for (const N of [2 ** 20, 2 ** 17 - 1]) {
+      writeFileSync(path, JSON.stringify({ ...file, N }));
+      await expect(vault.load(TEST_ADDRESS, 'correct horse battery staple'), `N = ${N}`).rejects.toMatchObject({
+        code: 'VAULT_CORRUPT',
+        message: `The vault file for ${TEST_ADDRESS} is damaged; import the key again.`,
+      });
+    }
+  });
 });

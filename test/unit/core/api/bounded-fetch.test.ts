@@ -103,3 +103,47 @@ describe('boundedFetch', () => {
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x1' });
   });
 });
+
+describe('boundedFetch and redirects', () => {
+  /** A server at 127.0.0.1:9 that redirects `/old` to `location`, and answers everything else itself; records each request. */
+  function redirecting(location: string) {
+    const asked: { url: string; method: string; redirect: RequestInit['redirect'] }[] = [];
+    const fetchFn: typeof fetch = async (input, init) => {
+      const url = String(input);
+      asked.push({ url, method: init?.method ?? 'GET', redirect: init?.redirect });
+      if (new URL(url).pathname === '/old') return new Response(null, { status: 307, headers: { location } });
+      return new Response('{"ok":true}', { status: 200 });
+    };
+    return { fetchFn, asked };
+  }
+
+  it('follows a read to the same server, and never lets fetch follow anything by itself', async () => {
+    const server = redirecting('/new');
+    const response = await boundedFetch(server.fetchFn, 'http://127.0.0.1:9/old', {}, BOUNDS);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(server.asked).toEqual([
+      { url: 'http://127.0.0.1:9/old', method: 'GET', redirect: 'manual' },
+      { url: 'http://127.0.0.1:9/new', method: 'GET', redirect: 'manual' },
+    ]);
+  });
+
+  it('refuses a read redirected to another server, and any redirect of a POST, sending nothing there', async () => {
+    const foreign = redirecting('http://127.0.0.1:10/new');
+    await expect(boundedFetch(foreign.fetchFn, 'http://127.0.0.1:9/old', {}, BOUNDS)).rejects.toMatchObject({
+      code: 'REDIRECT_REFUSED',
+      message: expect.stringMatching(/^127\.0\.0\.1:9 answered GET \/api\/v1\/things with a redirect to http:\/\/127\.0\.0\.1:10; CoW Desk follows a redirect only to the same server/),
+    });
+    const post = redirecting('/new');
+    await expect(boundedFetch(post.fetchFn, 'http://127.0.0.1:9/old', { method: 'POST', body: '{}' }, BOUNDS)).rejects.toMatchObject({
+      code: 'REDIRECT_REFUSED',
+      message: expect.stringMatching(/never follows a redirect of a POST/),
+    });
+    expect([...foreign.asked, ...post.asked].map((request) => request.url)).toEqual(['http://127.0.0.1:9/old', 'http://127.0.0.1:9/old']);
+  });
+
+  it('stops a redirect loop on the same server', async () => {
+    const loop = redirecting('/old');
+    await expect(boundedFetch(loop.fetchFn, 'http://127.0.0.1:9/old', {}, BOUNDS)).rejects.toMatchObject({ code: 'REDIRECT_REFUSED', message: expect.stringMatching(/stops after 5 redirects/) });
+    expect(loop.asked).toHaveLength(6);
+  });
+});
