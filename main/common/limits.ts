@@ -149,4 +149,18 @@ export const USER_ACTIONS = {
   'market.averageApr': 'read',
   'tokens.inspect': 'read',
   'tokens.import': 'read',
+  // The wallet's node calls: reads and previews answer like a quote; a send or a replacement like a
+  // submission (its outcome, when late, is settled from the chain by hash and nonce, never signed again).
+  'wallet.balances': 'read',
+  'wallet.preview': 'read',
+  'wallet.send': 'submit',
+  'wallet.replace': 'submit',
 } as const satisfies Record<string, UserActionKind>;
+
+/**
+ * The longest Retry-After CoW Desk waits for from a JSON-RPC node: 30 s, the
+ * backoff ceiling. A node asking for more (Retry-After 120, or 1e9) is
+ * "unavailable now": the action fails at once with words naming the node, and
+ * the next one asks again, so an honest node is used the moment it answers.
+ */
+export const RPC_RETRY_AFTER_CAP_MS = 30_000;

@@ -80,8 +80,6 @@ export interface ServicePorts {
   refreshTokenLists?: boolean;
   /** JSON-RPC URLs per chain used where Settings has none (sandbox mode: the sandbox's nodes). */
   defaultRpcUrls?: Readonly<Record<number, string>>;
-  /** Reconcile the transaction journal at start and watch blocks. Off unless asked, like syncHistory. */
-  watchChain?: boolean;
   /** Block polling interval of the wallet; tests shorten it. */
   walletTiming?: Partial<WalletTiming>;
 }
@@ -169,8 +167,10 @@ export function createServices(ports: ServicePorts): Services {
     log: ports.log,
     ...(ports.defaultRpcUrls ? { defaultRpcUrls: ports.defaultRpcUrls } : {}),
     ...(ports.walletTiming ? { timing: ports.walletTiming } : {}),
+    ...(ports.deadlines ? { deadlines: ports.deadlines } : {}),
   });
-  if (ports.watchChain) void wallet.start();
+  // The journal is reconciled at start and on every block in every composition: a mined transaction must settle.
+  void wallet.start();
   const trading = createTradingModule({
     api: settingsModule.api,
     settings: settingsModule.settings,

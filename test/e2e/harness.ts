@@ -127,7 +127,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     // The token picker refreshes its lists from the sandbox's list URL.
     tokenListUrls: [{ name: 'Sandbox list', url: `${sandboxes.production.bffUrl}/token-lists/sandbox.json` }],
     refreshTokenLists: true,
-    ...(rpcUrls ? { defaultRpcUrls: rpcUrls, watchChain: true, walletTiming: { blockPollMs: 500 } } : {}),
+    ...(rpcUrls ? { defaultRpcUrls: rpcUrls, walletTiming: { blockPollMs: 500 } } : {}),
   });
   pageNotifier.attach(services.events);
   const server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir: RENDERER_DIR });

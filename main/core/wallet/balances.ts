@@ -15,8 +15,9 @@ export async function readBalances(
   client: PublicClient,
   query: { chainId: number; account: Address; tokens: readonly Address[]; spender: Address },
 ): Promise<WalletBalances> {
-  // cacheTime 0: right after a transaction the cached block number would read the state before it.
-  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+  // Asked afresh: a cached block number would read the state before the last transaction, and viem's
+  // getBlockNumber shares one in-flight promise between callers (one stuck call would hold them all).
+  const blockNumber = BigInt(await client.request({ method: 'eth_blockNumber' }));
   const calls = [
     { address: MULTICALL3, abi: MULTICALL3_ABI, functionName: 'getEthBalance', args: [query.account] } as const,
     ...query.tokens.flatMap((token) => [

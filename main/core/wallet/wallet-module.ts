@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Address } from 'viem';
 import { AppError } from '../../common/errors';
+import type { Deadlines } from '../../common/limits';
 import { CONTRACTS } from '../../common/protocol/contracts';
 import type { Environment } from '../../common/protocol/environments';
 import type { ApiClient } from '../api/api-client';
@@ -11,6 +12,7 @@ import type { SettingsService } from '../settings/settings-service';
 import type { AccountService } from '../signer/account-service';
 import { readBalances } from './balances';
 import { ChainClients } from './chain-clients';
+import { withNodeWords } from './node-deadline';
 import { TxJournal } from './tx-journal';
 import { WalletTransactions } from './wallet-transactions';
 
@@ -34,6 +36,8 @@ export interface WalletModuleOptions {
   /** RPC URLs used where Settings has none: the sandbox's nodes in sandbox mode. */
   defaultRpcUrls?: Readonly<Record<number, string>>;
   timing?: Partial<WalletTiming>;
+  /** Bounds of every JSON-RPC request (common/limits); the hostile-node tests shorten them. */
+  deadlines?: Readonly<Deadlines>;
 }
 
 export interface WalletModule {
@@ -53,7 +57,7 @@ export interface WalletModule {
  */
 export function createWalletModule(options: WalletModuleOptions): WalletModule {
   const timing = { ...DEFAULT_TIMING, ...options.timing };
-  const clients = new ChainClients(options.settings, options.defaultRpcUrls);
+  const clients = new ChainClients(options.settings, options.defaultRpcUrls, options.deadlines ? { deadlines: options.deadlines } : {});
   const transactions =
     options.db && options.accounts
       ? new WalletTransactions({
@@ -75,22 +79,25 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
   const lastBlock = new Map<number, number>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let polling = false;
+  let closed = false;
+  // One round: every chain's block number; a new block anywhere reconciles the journal (receipts,
+  // rebroadcasts) and tells the views in sight to refresh. A node that fails is asked again next round.
   const poll = async () => {
-    if (polling) return;
+    if (polling || closed) return;
     polling = true;
     try {
       let moved = false;
       for (const chainId of clients.configured()) {
-        const block = await clients
-          .get(chainId)
-          .getBlockNumber({ cacheTime: 0 })
-          .then(Number, () => undefined);
+        const block = await clients.blockNumber(chainId).then(Number, () => undefined);
+        if (closed) return;
         if (block === undefined || lastBlock.get(chainId) === block) continue;
         lastBlock.set(chainId, block);
         moved = true;
         options.events.emit('wallet.newBlock', { chainId, blockNumber: block });
       }
       if (moved) await transactions?.reconcile();
+    } catch (error) {
+      if (!closed) options.log.warn('wallet: block poll failed', { reason: error instanceof Error ? error.message.split('\n')[0] : String(error) });
     } finally {
       polling = false;
     }
@@ -100,14 +107,20 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
     clients,
     transactions,
     start: async () => {
-      await transactions?.reconcile();
+      if (closed) return;
       timer ??= setInterval(() => void poll(), timing.blockPollMs);
+      // At start the whole journal, whatever the block: a crash may have left signed bytes unsent.
+      await transactions?.reconcile().catch((error: unknown) => {
+        if (!closed) options.log.warn('wallet: reconcile at start failed', { reason: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+      });
     },
     close: () => {
+      closed = true;
+      transactions?.stop();
       if (timer) clearInterval(timer);
       timer = undefined;
     },
-    handlers: {
+    handlers: withNodeWords(clients, (intentId) => transactions?.chainOf(intentId), {
       'wallet.access': ({ chainId }) => {
         const reason = clients.unavailableReason(chainId);
         return { chainId, available: reason === null, reason };
@@ -118,6 +131,6 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
       'wallet.send': ({ intent, passphrase, expectedDigest }) => needTransactions().send(intent, passphrase, expectedDigest),
       'wallet.replace': ({ intentId, mode, passphrase }) => needTransactions().replace(intentId, mode, passphrase),
       'wallet.transactions': ({ account }) => needTransactions().list(account),
-    },
+    }),
   };
 }
