@@ -87,14 +87,24 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await order.scrollIntoViewIfNeeded();
     await app.screenshot('wallet-fill');
 
+    // The fill used the approval up: approving exactly the same amount again is a new click, sent, mined and confirmed.
+    await page.getByTestId('wallet-approve').waitFor();
+    await page.getByRole('button', { name: 'Approve WETH' }).click();
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Approve 1 WETH to the CoW Protocol vault relayer');
+    expect(await dialog.getByTestId('tx-pending-other').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await page.getByTestId('wallet-allowance-ok').waitFor();
+    expect(await allowance(noAllowance.address, WETH)).toBe(ONE_WETH);
+    await app.screenshot('wallet-approve-again');
+
     // Accounts lists the approval with its receipt and explorer link, and the balances with their USD values.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
     const usdcHeld = Number(await chain.balance(noAllowance.address, USDC)) / 1e6;
     const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(usdcHeld * sandbox.prices.get(1, USDC)!);
     await expect.poll(() => page.getByTestId(`balance-${USDC.toLowerCase()}`).textContent()).toContain(usd);
     const approval = page.getByTestId('tx-row').filter({ hasText: 'Approve 1 WETH to the CoW Protocol vault relayer' });
-    await expect.poll(() => approval.getAttribute('data-status')).toBe('confirmed');
-    expect(await approval.getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]{64}$/);
+    await expect.poll(() => approval.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual(['confirmed', 'confirmed']);
+    expect(await approval.first().getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]{64}$/);
     expect(await seriousViolations(page)).toEqual([]);
     await app.screenshot('wallet-transactions');
   });
@@ -152,18 +162,22 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await expect.poll(() => offer.textContent()).toMatch(/ETH cannot be sold by a signed order\. Wrap 1 ETH into WETH/);
     expect(await page.getByRole('button', { name: 'Get quote (Enter)' }).count()).toBe(0);
     await app.screenshot('wallet-sell-eth');
+    // The native token is never offered an approval; its balance is the account's ETH.
+    expect(await page.getByTestId('wallet-approve').count()).toBe(0);
+    expect(await page.getByTestId('wallet-shortfall').count()).toBe(0);
     await offer.getByRole('button', { name: 'Wrap, then sell' }).click();
+    // One wrap per click: the offer is off from the click until the wrap settles.
+    expect(await offer.getByTestId('wrap-then-sell-button').isDisabled()).toBe(true);
     const dialog = page.getByTestId('tx-dialog');
     await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 1 ETH into WETH');
     syncSandboxClock();
     await dialog.getByRole('button', { name: 'Sign and send' }).click();
 
-    // Confirmed on chain, the form sells WETH and is quoted without another click.
-    await page.getByTestId('quote').waitFor();
+    // Confirmed on chain, the form sells WETH, is quoted and opens the signing dialog without another click.
+    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
     expect(await page.getByTestId('sell-token-current').textContent()).toContain('WETH');
     expect(await chain.balance(trader.address, WETH)).toBe(wethBefore + ONE_WETH);
-    await page.getByTestId('review-sign').click();
-    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+    await app.screenshot('wallet-wrap-then-sign');
     await page.keyboard.press('Enter');
     await page.getByTestId('submitted').waitFor();
     const uid = (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))!.split('/').pop()!;
@@ -269,6 +283,36 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
       expect(waiting[0]!.maxFeePerGas! > pending!.maxFeePerGas!).toBe(true);
       await client.mine({ blocks: 1 });
       await expect.poll(() => page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.5 ETH into WETH' }).evaluateAll((rows) => rows.map((one) => one.getAttribute('data-status')).sort())).toEqual(['confirmed', 'replaced']);
+    } finally {
+      await client.setAutomine(true);
+    }
+  });
+
+  it('speed up of a transaction mined meanwhile is refused in words and sends nothing', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const client = sandbox.chain!.client(1);
+    await page.getByTestId('wallet-native').waitFor();
+    await client.setAutomine(false);
+    try {
+      await page.getByTestId('wrap-amount').fill('0.3');
+      await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+      await page.getByTestId('tx-dialog').getByRole('button', { name: 'Sign and send' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
+      const row = page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.3 ETH into WETH' });
+      await expect.poll(() => row.getAttribute('data-status')).toBe('broadcast');
+      await row.getByRole('button', { name: 'Speed up…' }).click();
+      await row.getByRole('alert').waitFor();
+      // Mined while the user reads the question; the app's block watcher settles the row.
+      await client.mine({ blocks: 1 });
+      await expect.poll(() => row.getAttribute('data-status')).toBe('confirmed');
+      const nonce = await client.getTransactionCount({ address: trader.address });
+      await row.getByRole('button', { name: 'Yes, send it' }).click();
+      await expect.poll(() => page.getByTestId('tx-list-error').textContent()).toMatch(/already mined .*nothing to speed up or cancel, and nothing was sent/);
+      await app.screenshot('wallet-speed-up-mined');
+      expect(await page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.3 ETH into WETH' }).count()).toBe(1);
+      expect(await client.getTransactionCount({ address: trader.address })).toBe(nonce);
+      expect((await client.getBlock({ blockTag: 'pending', includeTransactions: true })).transactions).toEqual([]);
     } finally {
       await client.setAutomine(true);
     }

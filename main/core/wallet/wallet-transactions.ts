@@ -16,6 +16,7 @@ import { resolveChain } from '../../common/protocol/chains';
 import type { Environment } from '../../common/protocol/environments';
 import { isPendingTx } from '../../common/wallet/tx-status';
 import { explorerTxUrl, nativeSymbol, wrappedNative } from '../../common/wallet/wallet-facts';
+import { currentUserAction, type UserAction } from '../api/user-action';
 import type { Logger } from '../log';
 import type { AccountService } from '../signer/account-service';
 import type { ChainClients } from './chain-clients';
@@ -79,13 +80,15 @@ export class WalletTransactions {
   }
 
   send(intent: TxIntent, passphrase?: string, expectedDigest?: Hex): Promise<TxRecord> {
-    return this.serialized(`${intent.account.toLowerCase()}:${intent.chainId}`, () => this.sendNow(intent, passphrase, expectedDigest));
+    const action = currentUserAction();
+    return this.serialized(`${intent.account.toLowerCase()}:${intent.chainId}`, action, () => this.sendNow(intent, passphrase, expectedDigest, action));
   }
 
   replace(intentId: string, mode: 'speedUp' | 'cancel', passphrase?: string): Promise<TxRecord> {
     const live = this.deps.journal.liveForIntent(intentId);
     if (!live) throw new AppError('TX_NOT_FOUND', 'CoW Desk has no transaction for that action.');
-    return this.serialized(`${live.account.toLowerCase()}:${live.chain_id}`, () => this.replaceNow(live, mode, passphrase));
+    const action = currentUserAction();
+    return this.serialized(`${live.account.toLowerCase()}:${live.chain_id}`, action, () => this.replaceNow(live, mode, passphrase, action));
   }
 
   /** The chain of a click's transaction, for naming its node; undefined when the journal has none. */
@@ -120,14 +123,13 @@ export class WalletTransactions {
     };
   }
 
-  private async sendNow(intent: TxIntent, passphrase: string | undefined, expectedDigest: Hex | undefined): Promise<TxRecord> {
+  private async sendNow(intent: TxIntent, passphrase: string | undefined, expectedDigest: Hex | undefined, action: UserAction | undefined): Promise<TxRecord> {
     // One click, one transaction: a click already journalled is answered from the journal (its
     // bytes handed to the node again when their fate is unknown), never signed a second time.
     const existing = this.deps.journal.liveForIntent(intent.intentId);
     if (existing) return this.record((await this.reconciler.reconcileOne(existing.hash).catch(() => existing)) ?? existing);
     const prepared = await this.preparedFor(intent, expectedDigest);
-    const key = await this.deps.accounts.loadKey(intent.account, passphrase);
-    const raw = await privateKeyToAccount(key).signTransaction(prepared.tx);
+    const raw = await this.signNow(intent.account, passphrase, prepared.tx, action);
     const hash = keccak256(raw);
     this.deps.journal.insert({ hash, intent, nonce: prepared.tx.nonce, raw, summary: prepared.preview.summary });
     this.previews.delete(intent.intentId);
@@ -223,7 +225,7 @@ export class WalletTransactions {
     return next;
   }
 
-  private async replaceNow(listed: JournalRow, mode: 'speedUp' | 'cancel', passphrase?: string): Promise<TxRecord> {
+  private async replaceNow(listed: JournalRow, mode: 'speedUp' | 'cancel', passphrase: string | undefined, action: UserAction | undefined): Promise<TxRecord> {
     // The list may be a block behind the chain: a mined transaction is settled here and refused in words.
     await this.reconciler.refuseIfMined(listed);
     const live = this.deps.journal.liveForIntent(listed.intent_id) ?? listed;
@@ -238,8 +240,7 @@ export class WalletTransactions {
       mode === 'speedUp'
         ? { ...original, type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas }
         : { type: 'eip1559', chainId: live.chain_id, nonce: live.nonce, to: live.account, value: 0n, data: '0x', gas: 21_000n, maxFeePerGas, maxPriorityFeePerGas };
-    const key = await this.deps.accounts.loadKey(live.account, passphrase);
-    const raw = await privateKeyToAccount(key).signTransaction(tx);
+    const raw = await this.signNow(live.account, passphrase, tx, action);
     const hash = keccak256(raw);
     const summary = mode === 'speedUp' ? `Speed up: ${live.summary}` : `Cancel (0 ${nativeSymbol(live.chain_id)} to self): ${live.summary}`;
     const intent = { intentId: live.intent_id, kind: live.kind, account: live.account, chainId: live.chain_id } as TxIntent;
@@ -258,12 +259,36 @@ export class WalletTransactions {
     return row;
   }
 
-  private serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
+  /**
+   * One turn at a time per account and chain. A turn holds the next one only until it ends or until
+   * its user's deadline has passed (a node that never answers must not hold the account's later sends);
+   * a turn whose user was already answered never signs (signNow), so two turns never pick one nonce.
+   */
+  private serialized<T>(key: string, action: UserAction | undefined, task: () => Promise<T>): Promise<T> {
     const turn = (this.queues.get(key) ?? Promise.resolve()).then(task);
+    const ended = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    if (!action) {
+      this.queues.set(key, ended);
+      return turn;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, action.deadlineAt - Date.now()))));
     this.queues.set(
       key,
-      turn.catch(() => undefined),
+      Promise.race([ended, late]).finally(() => clearTimeout(timer)),
     );
     return turn;
   }
+
+  /** Signs, unless the user this send runs for was already answered (by its deadline): then nothing is signed. */
+  private async signNow(account: Address, passphrase: string | undefined, tx: TransactionSerializableEIP1559, action: UserAction | undefined): Promise<Hex> {
+    if (action?.settled) throw new AppError('RPC_DEADLINE', 'This send was answered already (its deadline passed); nothing was signed.');
+    const key = await this.deps.accounts.loadKey(account, passphrase);
+    if (action?.settled) throw new AppError('RPC_DEADLINE', 'This send was answered already (its deadline passed); nothing was signed.');
+    return privateKeyToAccount(key).signTransaction(tx);
+  }
+
 }
