@@ -4,6 +4,7 @@ import { chainTruth, settleAndCheckChain } from '../helpers/chain-truth';
 import { TEST_ACCOUNTS, UNLISTED_TOKEN, type Sandbox } from '../sandbox';
 import { seriousViolations } from './axe';
 import { openTradeWithKey, startApp, type RunningApp } from './harness';
+import { startNodeProxy } from '../integration/wallet/node-proxy';
 
 const realNow = () => Math.floor(Date.now() / 1000);
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
@@ -315,6 +316,33 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
       expect((await client.getBlock({ blockTag: 'pending', includeTransactions: true })).transactions).toEqual([]);
     } finally {
       await client.setAutomine(true);
+    }
+  });
+
+  it('with the node unreachable, balances keep their last values with their age and name the node, and come back with it', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const proxy = await startNodeProxy(sandbox.chain!.rpcUrls[1]!);
+    try {
+      // The user's own node (in front of the sandbox's), set in Settings.
+      const set = await app.services.router.handle('settings.setRpcUrl', { chainId: 1, url: proxy.url });
+      expect(set.ok).toBe(true);
+      const native = page.getByTestId('wallet-native');
+      await expect.poll(() => native.textContent()).toMatch(/ETH: [\d,.]+/);
+      const shown = await native.textContent();
+      proxy.mode({ kind: 'busy', retryAfter: '1000000000' });
+      const host = new URL(proxy.url).host.replaceAll('.', '\\.');
+      await expect
+        .poll(() => page.getByTestId('wallet-error').textContent(), { timeout: 15_000 })
+        .toMatch(new RegExp(`Ethereum node at ${host}.*unavailable now.*last known, from block \\d+, \\d+ seconds? ago`));
+      expect(await native.textContent()).toBe(shown);
+      expect(await page.getByText('internal error').count()).toBe(0);
+      await page.getByTestId('wallet-error').scrollIntoViewIfNeeded();
+      await app.screenshot('wallet-node-unreachable');
+      proxy.mode({ kind: 'pass' });
+      await expect.poll(() => page.getByTestId('wallet-error').count(), { timeout: 15_000 }).toBe(0);
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -13,6 +13,7 @@ import type { AccountService } from '../signer/account-service';
 import { readBalances } from './balances';
 import { ChainClients } from './chain-clients';
 import { withNodeWords } from './node-deadline';
+import { asNodeError } from './node-errors';
 import { TxJournal } from './tx-journal';
 import { WalletTransactions } from './wallet-transactions';
 
@@ -77,6 +78,14 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
   };
 
   const lastBlock = new Map<number, number>();
+  /** What each chain's node last did wrong, so the views hear of a change once, not every round. */
+  const problems = new Map<number, string>();
+  const nodeStatus = (chainId: number, problem: string | null) => {
+    if ((problems.get(chainId) ?? null) === problem) return;
+    if (problem === null) problems.delete(chainId);
+    else problems.set(chainId, problem);
+    options.events.emit('wallet.nodeStatus', { chainId, problem });
+  };
   let timer: ReturnType<typeof setInterval> | undefined;
   let polling = false;
   let closed = false;
@@ -88,8 +97,12 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
     try {
       let moved = false;
       for (const chainId of clients.configured()) {
-        const block = await clients.blockNumber(chainId).then(Number, () => undefined);
+        const block = await clients.blockNumber(chainId).then(Number, (error: unknown) => {
+          nodeStatus(chainId, asNodeError(clients.nodeName(chainId), error).message);
+          return undefined;
+        });
         if (closed) return;
+        if (block !== undefined) nodeStatus(chainId, null);
         if (block === undefined || lastBlock.get(chainId) === block) continue;
         lastBlock.set(chainId, block);
         moved = true;

@@ -133,4 +133,9 @@ export const walletEvents = {
   'wallet.transactionChanged': txRecordSchema,
   /** A new block on a chain with an RPC: views in sight refresh their balances. */
   'wallet.newBlock': z.strictObject({ chainId: z.number().int(), blockNumber: z.number().int() }),
+  /**
+   * The block watcher's view of a chain's node, sent when it changes: `problem` names the node and
+   * what it did (balances on screen are then the last known), null once it answers again.
+   */
+  'wallet.nodeStatus': z.strictObject({ chainId: z.number().int(), problem: z.string().nullable() }),
 } as const;
