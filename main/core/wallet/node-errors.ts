@@ -47,6 +47,19 @@ export function asNodeError(node: string, error: unknown): AppError {
   });
 }
 
+/**
+ * True when the node (or the way to it) failed, rather than the node answering: a timeout, an HTTP
+ * error, a reset, a body too large, a busy node. A revert or an empty answer is the node answering.
+ */
+export function isNodeFailure(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof HttpRequestError || cause instanceof TimeoutError) return true;
+    if (cause instanceof AppError && isTransportCode(cause.code)) return true;
+    if (cause instanceof RpcRequestError && (cause.status ?? 200) >= 300) return true;
+  }
+  return false;
+}
+
 /** Codes of a transport that failed (bounded-fetch, the Retry-After cap): they get the node's name. */
 const TRANSPORT_CODES = new Set(['TIMEOUT', 'RESPONSE_TOO_LARGE', 'NODE_BUSY']);
 const isTransportCode = (code: string) => TRANSPORT_CODES.has(code);

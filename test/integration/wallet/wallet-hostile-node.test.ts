@@ -96,9 +96,13 @@ describe('wallet against a hostile JSON-RPC node', () => {
         const balances = await timed(() => kit.call('wallet.balances', { account: trader.address, chainId: 1, tokens: [WETH] }));
         const preview = await timed(() => kit.call('wallet.preview', wrap('0.01')));
         const send = await timed(() => kit.call('wallet.send', { intent: wrap('0.01') }));
+        // Real USDC read from its contract: the node failed, so the answer names it (never "not a token").
+        const token = await timed(() => kit.call('tokens.inspect', { chainId: 1, address: USDC }));
+        expect(token.error.code).not.toBe('NOT_A_TOKEN');
         for (const [answer, deadline] of [
           [balances, DEADLINES.userReadMs],
           [preview, DEADLINES.userReadMs],
+          [token, DEADLINES.userReadMs],
           [send, DEADLINES.userSubmitMs],
         ] as const) {
           expect(answer.error.code).not.toBe('INTERNAL');
@@ -112,6 +116,7 @@ describe('wallet against a hostile JSON-RPC node', () => {
       // Honest again: reads and a new send from the same account work at once, without a restart.
       const balances = await kit.call('wallet.balances', { account: trader.address, chainId: 1, tokens: [WETH] });
       expect(BigInt(balances.native)).toBe(await kit.chain.client(1).getBalance({ address: trader.address }));
+      expect(await kit.call('tokens.inspect', { chainId: 1, address: USDC })).toMatchObject({ symbol: 'USDC', decimals: 6 });
       const intent = wrap('0.02');
       const sent = await kit.call('wallet.send', { intent });
       expect(sent.status).toBe('broadcast');
