@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
+import { AppError } from '../../common/errors';
 import type { TxIntent, TxStatus } from '../../common/ipc/commands/wallet';
 import { addressSchema, bytes32Schema, hexSchema } from '../../common/protocol/api/primitives';
 
@@ -76,7 +77,7 @@ export class TxJournal {
    */
   insert(row: NewJournalRow): void {
     const at = this.now();
-    this.db
+    const written = this.db
       .prepare(
         `INSERT INTO wallet_transactions (hash, intent_id, kind, subject, account, chain_id, nonce, raw, summary, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?)
@@ -85,6 +86,9 @@ export class TxJournal {
          WHERE wallet_transactions.status = 'failed' AND wallet_transactions.block_number IS NULL`,
       )
       .run(row.hash.toLowerCase(), row.intent.intentId, row.intent.kind, row.subject ?? subjectOf(row.intent), row.intent.account, row.intent.chainId, row.nonce, row.raw, row.summary, at, at);
+    if (written.changes === 0) {
+      throw new AppError('TX_ALREADY_JOURNALLED', 'This exact transaction is already journalled for another click and is not settled; nothing new was sent.');
+    }
   }
 
   /** The live row of an intent (not replaced), newest first. */
