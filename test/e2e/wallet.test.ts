@@ -1,4 +1,5 @@
 import { erc20Abi, parseEther, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chainTruth, settleAndCheckChain } from '../helpers/chain-truth';
 import { TEST_ACCOUNTS, UNLISTED_TOKEN, type Sandbox } from '../sandbox';
@@ -287,6 +288,28 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     } finally {
       await client.setAutomine(true);
     }
+  });
+
+  it('a transaction that changed while its dialog was open is shown anew for one more review, then sent', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const client = sandbox.chain!.client(1);
+    await page.getByTestId('wallet-native').waitFor();
+    await page.getByTestId('wrap-amount').fill('0.4');
+    await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+    const dialog = page.getByTestId('tx-dialog');
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 0.4 ETH into WETH');
+    const nonce = await client.getTransactionCount({ address: trader.address });
+    expect(await dialog.textContent()).toContain(`nonce ${nonce}`);
+    // Meanwhile another wallet with the same key uses that nonce: what main would sign is no longer what is shown.
+    await client.sendTransaction({ account: privateKeyToAccount(trader.privateKey), to: trader.address, value: 0n, chain: client.chain });
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await dialog.getByTestId('tx-changed').waitFor();
+    await expect.poll(() => dialog.textContent()).toContain(`nonce ${nonce + 1}`);
+    await app.screenshot('wallet-preview-changed');
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await expect.poll(() => page.getByTestId('wallet-last-tx').textContent()).toMatch(/Wrap 0\.4 ETH into WETH: confirmed/);
+    expect(await client.getTransactionCount({ address: trader.address })).toBe(nonce + 2);
   });
 
   it('speed up of a transaction mined meanwhile is refused in words and sends nothing', async () => {
