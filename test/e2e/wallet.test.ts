@@ -290,6 +290,40 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     }
   });
 
+  it('a new click while the same kind is still pending says so; sent only when the user chooses, as a second transaction', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const client = sandbox.chain!.client(1);
+    await page.getByTestId('wallet-native').waitFor();
+    const nonce = await client.getTransactionCount({ address: trader.address });
+    await client.setAutomine(false);
+    try {
+      const dialog = page.getByTestId('tx-dialog');
+      await page.getByTestId('wrap-amount').fill('0.1');
+      await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+      await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 0.1 ETH into WETH');
+      expect(await dialog.getByTestId('tx-pending-other').count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Sign and send' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // The same wrap again: a new click. The dialog names the pending one and waits for the user's choice.
+      await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+      const notice = dialog.getByTestId('tx-pending-other');
+      await expect.poll(() => notice.textContent()).toMatch(/An earlier transaction of this kind is still pending: Wrap 0\.1 ETH into WETH/);
+      expect(await dialog.getByRole('button', { name: 'Sign and send' }).isDisabled()).toBe(true);
+      await app.screenshot('wallet-pending-same-kind');
+      await notice.getByTestId('tx-also-send').check();
+      await dialog.getByRole('button', { name: 'Sign and send' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect((await client.getBlock({ blockTag: 'pending', includeTransactions: true })).transactions.map((tx) => tx.nonce)).toEqual([nonce, nonce + 1]);
+      await client.mine({ blocks: 1 });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
+      await expect.poll(() => page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.1 ETH into WETH' }).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual(['confirmed', 'confirmed']);
+    } finally {
+      await client.setAutomine(true);
+    }
+  });
+
   it('a transaction that changed while its dialog was open is shown anew for one more review, then sent', async () => {
     const { trader } = TEST_ACCOUNTS;
     const page = await open(trader.privateKey);
