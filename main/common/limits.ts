@@ -167,4 +167,11 @@ export const USER_ACTIONS = {
   'market.averageApr': 'read',
   'tokens.inspect': 'read',
   'tokens.import': 'read',
+  // The wallet's node calls: reads and previews answer like a quote; a send or a replacement like a
+  // submission (its outcome, when late, is settled from the chain by hash and nonce, never signed again).
+  'wallet.balances': 'read',
+  'wallet.preview': 'read',
+  'wallet.send': 'submit',
+  'wallet.replace': 'submit',
 } as const satisfies Record<string, UserActionKind>;
+

@@ -165,7 +165,9 @@ export function createServices(ports: ServicePorts): Services {
     log: ports.log,
     ...(ports.defaultRpcUrls ? { defaultRpcUrls: ports.defaultRpcUrls } : {}),
     ...(ports.walletTiming ? { timing: ports.walletTiming } : {}),
+    ...(ports.deadlines ? { deadlines: ports.deadlines } : {}),
   });
+  // The journal is reconciled at start and on every block in every composition: a mined transaction must settle.
   void wallet.start();
   const trading = createTradingModule({
     api: settingsModule.api,

@@ -1,9 +1,11 @@
 import { erc20Abi, parseEther, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chainTruth, settleAndCheckChain } from '../helpers/chain-truth';
 import { TEST_ACCOUNTS, UNLISTED_TOKEN, type Sandbox } from '../sandbox';
 import { seriousViolations } from './axe';
 import { openTradeWithKey, startApp, type RunningApp } from './harness';
+import { startNodeProxy } from '../integration/wallet/node-proxy';
 
 const realNow = () => Math.floor(Date.now() / 1000);
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
@@ -87,14 +89,24 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await order.scrollIntoViewIfNeeded();
     await app.screenshot('wallet-fill');
 
+    // The fill used the approval up: approving exactly the same amount again is a new click, sent, mined and confirmed.
+    await page.getByTestId('wallet-approve').waitFor();
+    await page.getByRole('button', { name: 'Approve WETH' }).click();
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Approve 1 WETH to the CoW Protocol vault relayer');
+    expect(await dialog.getByTestId('tx-pending-other').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await page.getByTestId('wallet-allowance-ok').waitFor();
+    expect(await allowance(noAllowance.address, WETH)).toBe(ONE_WETH);
+    await app.screenshot('wallet-approve-again');
+
     // Accounts lists the approval with its receipt and explorer link, and the balances with their USD values.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
     const usdcHeld = Number(await chain.balance(noAllowance.address, USDC)) / 1e6;
     const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(usdcHeld * sandbox.prices.get(1, USDC)!);
     await expect.poll(() => page.getByTestId(`balance-${USDC.toLowerCase()}`).textContent()).toContain(usd);
     const approval = page.getByTestId('tx-row').filter({ hasText: 'Approve 1 WETH to the CoW Protocol vault relayer' });
-    await expect.poll(() => approval.getAttribute('data-status')).toBe('confirmed');
-    expect(await approval.getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]{64}$/);
+    await expect.poll(() => approval.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual(['confirmed', 'confirmed']);
+    expect(await approval.first().getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]{64}$/);
     expect(await seriousViolations(page)).toEqual([]);
     await app.screenshot('wallet-transactions');
   });
@@ -152,18 +164,22 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await expect.poll(() => offer.textContent()).toMatch(/ETH cannot be sold by a signed order\. Wrap 1 ETH into WETH/);
     expect(await page.getByRole('button', { name: 'Get quote (Enter)' }).count()).toBe(0);
     await app.screenshot('wallet-sell-eth');
+    // The native token is never offered an approval; its balance is the account's ETH.
+    expect(await page.getByTestId('wallet-approve').count()).toBe(0);
+    expect(await page.getByTestId('wallet-shortfall').count()).toBe(0);
     await offer.getByRole('button', { name: 'Wrap, then sell' }).click();
+    // One wrap per click: the offer is off from the click until the wrap settles.
+    expect(await offer.getByTestId('wrap-then-sell-button').isDisabled()).toBe(true);
     const dialog = page.getByTestId('tx-dialog');
     await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 1 ETH into WETH');
     syncSandboxClock();
     await dialog.getByRole('button', { name: 'Sign and send' }).click();
 
-    // Confirmed on chain, the form sells WETH and is quoted without another click.
-    await page.getByTestId('quote').waitFor();
+    // Confirmed on chain, the form sells WETH, is quoted and opens the signing dialog without another click.
+    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
     expect(await page.getByTestId('sell-token-current').textContent()).toContain('WETH');
     expect(await chain.balance(trader.address, WETH)).toBe(wethBefore + ONE_WETH);
-    await page.getByTestId('review-sign').click();
-    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+    await app.screenshot('wallet-wrap-then-sign');
     await page.keyboard.press('Enter');
     await page.getByTestId('submitted').waitFor();
     const uid = (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))!.split('/').pop()!;
@@ -271,6 +287,119 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
       await expect.poll(() => page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.5 ETH into WETH' }).evaluateAll((rows) => rows.map((one) => one.getAttribute('data-status')).sort())).toEqual(['confirmed', 'replaced']);
     } finally {
       await client.setAutomine(true);
+    }
+  });
+
+  it('a new click while the same kind is still pending says so; sent only when the user chooses, as a second transaction', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const client = sandbox.chain!.client(1);
+    await page.getByTestId('wallet-native').waitFor();
+    const nonce = await client.getTransactionCount({ address: trader.address });
+    await client.setAutomine(false);
+    try {
+      const dialog = page.getByTestId('tx-dialog');
+      await page.getByTestId('wrap-amount').fill('0.1');
+      await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+      await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 0.1 ETH into WETH');
+      expect(await dialog.getByTestId('tx-pending-other').count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Sign and send' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // The same wrap again: a new click. The dialog names the pending one and waits for the user's choice.
+      await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+      const notice = dialog.getByTestId('tx-pending-other');
+      await expect.poll(() => notice.textContent()).toMatch(/An earlier transaction of this kind is still pending: Wrap 0\.1 ETH into WETH/);
+      expect(await dialog.getByRole('button', { name: 'Sign and send' }).isDisabled()).toBe(true);
+      await app.screenshot('wallet-pending-same-kind');
+      await notice.getByTestId('tx-also-send').check();
+      await dialog.getByRole('button', { name: 'Sign and send' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect((await client.getBlock({ blockTag: 'pending', includeTransactions: true })).transactions.map((tx) => tx.nonce)).toEqual([nonce, nonce + 1]);
+      await client.mine({ blocks: 1 });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
+      await expect.poll(() => page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.1 ETH into WETH' }).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual(['confirmed', 'confirmed']);
+    } finally {
+      await client.setAutomine(true);
+    }
+  });
+
+  it('a transaction that changed while its dialog was open is shown anew for one more review, then sent', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const client = sandbox.chain!.client(1);
+    await page.getByTestId('wallet-native').waitFor();
+    await page.getByTestId('wrap-amount').fill('0.4');
+    await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+    const dialog = page.getByTestId('tx-dialog');
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 0.4 ETH into WETH');
+    const nonce = await client.getTransactionCount({ address: trader.address });
+    expect(await dialog.textContent()).toContain(`nonce ${nonce}`);
+    // Meanwhile another wallet with the same key uses that nonce: what main would sign is no longer what is shown.
+    await client.sendTransaction({ account: privateKeyToAccount(trader.privateKey), to: trader.address, value: 0n, chain: client.chain });
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await dialog.getByTestId('tx-changed').waitFor();
+    await expect.poll(() => dialog.textContent()).toContain(`nonce ${nonce + 1}`);
+    await app.screenshot('wallet-preview-changed');
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await expect.poll(() => page.getByTestId('wallet-last-tx').textContent()).toMatch(/Wrap 0\.4 ETH into WETH: confirmed/);
+    expect(await client.getTransactionCount({ address: trader.address })).toBe(nonce + 2);
+  });
+
+  it('speed up of a transaction mined meanwhile is refused in words and sends nothing', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const client = sandbox.chain!.client(1);
+    await page.getByTestId('wallet-native').waitFor();
+    await client.setAutomine(false);
+    try {
+      await page.getByTestId('wrap-amount').fill('0.3');
+      await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+      await page.getByTestId('tx-dialog').getByRole('button', { name: 'Sign and send' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
+      const row = page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.3 ETH into WETH' });
+      await expect.poll(() => row.getAttribute('data-status')).toBe('broadcast');
+      await row.getByRole('button', { name: 'Speed up…' }).click();
+      await row.getByRole('alert').waitFor();
+      // Mined while the user reads the question; the app's block watcher settles the row.
+      await client.mine({ blocks: 1 });
+      await expect.poll(() => row.getAttribute('data-status')).toBe('confirmed');
+      const nonce = await client.getTransactionCount({ address: trader.address });
+      await row.getByRole('button', { name: 'Yes, send it' }).click();
+      await expect.poll(() => page.getByTestId('tx-list-error').textContent()).toMatch(/already mined .*nothing to speed up or cancel, and nothing was sent/);
+      await app.screenshot('wallet-speed-up-mined');
+      expect(await page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.3 ETH into WETH' }).count()).toBe(1);
+      expect(await client.getTransactionCount({ address: trader.address })).toBe(nonce);
+      expect((await client.getBlock({ blockTag: 'pending', includeTransactions: true })).transactions).toEqual([]);
+    } finally {
+      await client.setAutomine(true);
+    }
+  });
+
+  it('with the node unreachable, balances keep their last values with their age and name the node, and come back with it', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey);
+    const proxy = await startNodeProxy(sandbox.chain!.rpcUrls[1]!);
+    try {
+      // The user's own node (in front of the sandbox's), set in Settings.
+      const set = await app.services.router.handle('settings.setRpcUrl', { chainId: 1, url: proxy.url });
+      expect(set.ok).toBe(true);
+      const native = page.getByTestId('wallet-native');
+      await expect.poll(() => native.textContent()).toMatch(/ETH: [\d,.]+/);
+      const shown = await native.textContent();
+      proxy.mode({ kind: 'busy', retryAfter: '1000000000' });
+      const host = new URL(proxy.url).host.replaceAll('.', '\\.');
+      await expect
+        .poll(() => page.getByTestId('wallet-error').textContent(), { timeout: 15_000 })
+        .toMatch(new RegExp(`Ethereum node at ${host}.*unavailable now.*last known, from block \\d+, \\d+ seconds? ago`));
+      expect(await native.textContent()).toBe(shown);
+      expect(await page.getByText('internal error').count()).toBe(0);
+      await page.getByTestId('wallet-error').scrollIntoViewIfNeeded();
+      await app.screenshot('wallet-node-unreachable');
+      proxy.mode({ kind: 'pass' });
+      await expect.poll(() => page.getByTestId('wallet-error').count(), { timeout: 15_000 }).toBe(0);
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/api-client';
 import type { Handlers } from '../ipc/router';
 import type { ChainClients } from '../wallet/chain-clients';
 import type { TokenLists } from './token-lists';
+import { withNodeWords } from '../wallet/node-deadline';
 import { readTokenFromChain } from './token-reader';
 
 export interface TokenHandlerDeps {
@@ -20,7 +21,11 @@ export function tokenHandlers({ lists, chains, api }: TokenHandlerDeps): Pick<Ha
     'tokens.used': ({ chainId, address }) => lists.used(chainId, address),
     'tokens.usdPrices': async ({ chainId, tokens }) =>
       Object.fromEntries(await Promise.all(tokens.map(async (token) => [token.toLowerCase(), await api.tokenService.decorationUsdPrice(chainId, token)] as const))),
-    'tokens.inspect': ({ chainId, address }) => readTokenFromChain(chains.get(chainId), chainId, address),
-    'tokens.import': async ({ chainId, address }) => lists.importToken(chainId, await readTokenFromChain(chains.get(chainId), chainId, address)),
+    // Read from the token's contract: answered by the user's deadline, a failing node named (the wallet's words).
+    ...withNodeWords(chains, () => undefined, {
+      'tokens.inspect': ({ chainId, address }: { chainId: number; address: `0x${string}` }) => readTokenFromChain(chains.get(chainId), chainId, address),
+      'tokens.import': async ({ chainId, address }: { chainId: number; address: `0x${string}` }) => lists.importToken(chainId, await readTokenFromChain(chains.get(chainId), chainId, address)),
+    }),
   };
 }
+

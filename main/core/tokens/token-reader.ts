@@ -1,5 +1,6 @@
 import { erc20Abi, getAddress, type Address, type PublicClient } from 'viem';
 import { z } from 'zod';
+import { isNodeFailure } from '../wallet/node-errors';
 import { AppError } from '../../common/errors';
 import { chainName } from '../../common/protocol/chains';
 import { tokenListTokenSchema } from '../../common/tokens/token-list';
@@ -18,8 +19,10 @@ export async function readTokenFromChain(client: PublicClient, chainId: number, 
   const read = <F extends 'symbol' | 'name' | 'decimals'>(functionName: F) => client.readContract({ address, abi: erc20Abi, functionName });
   const [symbol, name, decimals] = await Promise.allSettled([read('symbol'), read('name'), read('decimals')]);
   if (decimals.status === 'rejected' || symbol.status === 'rejected') {
-    const failed = decimals.status === 'rejected' ? decimals.reason : (symbol as PromiseRejectedResult).reason;
-    const code = await client.getCode({ address }).catch(() => undefined);
+    const failed: unknown = decimals.status === 'rejected' ? decimals.reason : (symbol as PromiseRejectedResult).reason;
+    // A node that did not answer says nothing about the token: its own error, never "not a token".
+    if (isNodeFailure(failed)) throw failed;
+    const code = await client.getCode({ address });
     const what = code === undefined || code === '0x' ? 'there is no contract at this address' : 'the contract does not answer symbol() and decimals() as an ERC-20 token does';
     throw new AppError('NOT_A_TOKEN', `${address} cannot be used as a token on ${chainName(chainId)}: ${what}.`, { details: { reason: shortReason(failed) } });
   }

@@ -1,4 +1,4 @@
-import { parseGwei, type Address, type PublicClient } from 'viem';
+import { BaseError, parseGwei, RpcRequestError, type Address, type PublicClient } from 'viem';
 import { AppError } from '../../common/errors';
 import type { TxCall } from './tx-calls';
 
@@ -37,6 +37,8 @@ export async function estimateGasWithMargin(client: PublicClient, account: Addre
     const estimate = await client.estimateGas({ account, to: call.to, data: call.data, value: call.value });
     return (estimate * (100n + GAS_MARGIN_PERCENT)) / 100n;
   } catch (error) {
+    // Only the node's own answer (a revert) means the transaction would fail; a node that did not answer is its own error.
+    if (!(error instanceof BaseError) || error.walk((cause) => cause instanceof RpcRequestError) === null) throw error;
     const reason = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message.split('\n')[0]) : String(error);
     throw new AppError('TX_WOULD_FAIL', `The node says this transaction would fail: ${reason}`, { cause: error });
   }

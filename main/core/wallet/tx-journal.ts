@@ -1,27 +1,39 @@
 import type { Database } from 'better-sqlite3';
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
+import { AppError } from '../../common/errors';
 import type { TxIntent, TxStatus } from '../../common/ipc/commands/wallet';
 import { addressSchema, bytes32Schema, hexSchema } from '../../common/protocol/api/primitives';
 
-/** One journalled transaction, read back through zod: the file may be older or hand-edited. */
-const rowSchema = z.object({
-  hash: bytes32Schema,
-  intent_id: z.string(),
-  kind: z.enum(['approve', 'wrap', 'unwrap', 'presign', 'invalidate']),
-  subject: z.string(),
-  account: addressSchema,
-  chain_id: z.number().int(),
-  nonce: z.number().int(),
-  raw: hexSchema,
-  summary: z.string(),
-  status: z.enum(['signed', 'broadcast', 'confirmed', 'failed', 'replaced']),
-  block_number: z.number().int().nullable(),
-  error: z.string().nullable(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
-});
-export type JournalRow = z.infer<typeof rowSchema>;
+/**
+ * One journalled transaction, read back through zod: the file may be older or
+ * hand-edited. The table (migration 009) stores 'unclear' as 'signed' with the
+ * reason in `error`: both mean "these bytes may or may not be at the node", are
+ * reconciled alike, and only the words differ.
+ */
+const rowSchema = z
+  .object({
+    hash: bytes32Schema,
+    intent_id: z.string(),
+    kind: z.enum(['approve', 'wrap', 'unwrap', 'presign', 'invalidate']),
+    subject: z.string(),
+    account: addressSchema,
+    chain_id: z.number().int(),
+    nonce: z.number().int(),
+    raw: hexSchema,
+    summary: z.string(),
+    status: z.enum(['signed', 'broadcast', 'confirmed', 'failed', 'replaced']),
+    block_number: z.number().int().nullable(),
+    error: z.string().nullable(),
+    created_at: z.number().int(),
+    updated_at: z.number().int(),
+  })
+  .transform((row) => ({ ...row, status: (row.status === 'signed' && row.error !== null ? 'unclear' : row.status) as TxStatus }));
+export type JournalRow = z.output<typeof rowSchema>;
+
+/** Where the journal keeps the 'unclear' state: see rowSchema. */
+const stored = (status: TxStatus) => (status === 'unclear' ? 'signed' : status);
+const PENDING_SQL = `status IN ('signed', 'broadcast')`;
 
 export interface NewJournalRow {
   hash: Hex;
@@ -35,9 +47,8 @@ export interface NewJournalRow {
 
 /**
  * What an intent is about, beside its kind: the token approved, the order
- * pre-signed or cancelled, the amount wrapped. Two pending transactions with
- * the same subject are one click sent twice (say, after a renderer reload
- * minted a new intent id); the journal answers the first instead.
+ * pre-signed or cancelled, the amount wrapped. Kept for the record; it never
+ * decides whether a click is sent (only the click's intent id does).
  */
 export function subjectOf(intent: TxIntent): string {
   switch (intent.kind) {
@@ -59,15 +70,25 @@ export class TxJournal {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Written before the broadcast, in its own committed statement (WAL, synchronous=FULL per the store). */
+  /**
+   * Written before the broadcast, in its own committed statement (WAL, synchronous=FULL per the store).
+   * A new click may sign exactly the bytes of an earlier one the node refused (same nonce, call and
+   * fees): that row is taken over by the new click instead of breaking the hash's uniqueness.
+   */
   insert(row: NewJournalRow): void {
     const at = this.now();
-    this.db
+    const written = this.db
       .prepare(
         `INSERT INTO wallet_transactions (hash, intent_id, kind, subject, account, chain_id, nonce, raw, summary, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signed', ?, ?)
+         ON CONFLICT (hash) DO UPDATE SET intent_id = excluded.intent_id, summary = excluded.summary, status = 'signed', error = NULL,
+           block_number = NULL, created_at = excluded.created_at, updated_at = excluded.updated_at
+         WHERE wallet_transactions.status = 'failed' AND wallet_transactions.block_number IS NULL`,
       )
       .run(row.hash.toLowerCase(), row.intent.intentId, row.intent.kind, row.subject ?? subjectOf(row.intent), row.intent.account, row.intent.chainId, row.nonce, row.raw, row.summary, at, at);
+    if (written.changes === 0) {
+      throw new AppError('TX_ALREADY_JOURNALLED', 'This exact transaction is already journalled for another click and is not settled; nothing new was sent.');
+    }
   }
 
   /** The live row of an intent (not replaced), newest first. */
@@ -75,17 +96,17 @@ export class TxJournal {
     return this.parse(this.db.prepare(`SELECT * FROM wallet_transactions WHERE intent_id = ? AND status != 'replaced' ORDER BY created_at DESC, rowid DESC LIMIT 1`).get(intentId));
   }
 
-  /** A pending transaction of the same kind and subject from the same account on the chain. */
-  pendingLike(intent: TxIntent): JournalRow | undefined {
+  /** Another click's pending transaction of the same kind from this account on the chain: the dialog names it. */
+  pendingOfKind(intent: TxIntent): JournalRow | undefined {
     return this.parse(
       this.db
-        .prepare(`SELECT * FROM wallet_transactions WHERE account = ? AND chain_id = ? AND kind = ? AND subject = ? AND status IN ('signed', 'broadcast') ORDER BY created_at DESC LIMIT 1`)
-        .get(intent.account, intent.chainId, intent.kind, subjectOf(intent)),
+        .prepare(`SELECT * FROM wallet_transactions WHERE account = ? AND chain_id = ? AND kind = ? AND intent_id != ? AND ${PENDING_SQL} ORDER BY created_at DESC, rowid DESC LIMIT 1`)
+        .get(intent.account, intent.chainId, intent.kind, intent.intentId),
     );
   }
 
   pending(): JournalRow[] {
-    return this.all(`SELECT * FROM wallet_transactions WHERE status IN ('signed', 'broadcast') ORDER BY created_at, rowid`);
+    return this.all(`SELECT * FROM wallet_transactions WHERE ${PENDING_SQL} ORDER BY created_at, rowid`);
   }
 
   /** Rows of one account and chain whose nonce is not yet known to be used, for the next nonce. */
@@ -112,7 +133,7 @@ export class TxJournal {
   setStatus(hash: Hex, status: TxStatus, fields: { blockNumber?: number | null; error?: string | null } = {}): JournalRow | undefined {
     this.db
       .prepare('UPDATE wallet_transactions SET status = ?, block_number = COALESCE(?, block_number), error = ?, updated_at = ? WHERE hash = ?')
-      .run(status, fields.blockNumber ?? null, fields.error ?? null, this.now(), hash.toLowerCase());
+      .run(stored(status), fields.blockNumber ?? null, fields.error ?? null, this.now(), hash.toLowerCase());
     return this.get(hash);
   }
 

@@ -1,6 +1,8 @@
 import type { Database } from 'better-sqlite3';
+import { PeriodicTask } from '../periodic-task';
 import type { Address } from 'viem';
 import { AppError } from '../../common/errors';
+import type { Deadlines } from '../../common/limits';
 import { CONTRACTS } from '../../common/protocol/contracts';
 import type { Environment } from '../../common/protocol/environments';
 import type { ApiClient } from '../api/api-client';
@@ -11,6 +13,8 @@ import type { SettingsService } from '../settings/settings-service';
 import type { AccountService } from '../signer/account-service';
 import { readBalances } from './balances';
 import { ChainClients } from './chain-clients';
+import { withNodeWords } from './node-deadline';
+import { asNodeError } from './node-errors';
 import { TxJournal } from './tx-journal';
 import { WalletTransactions } from './wallet-transactions';
 
@@ -34,6 +38,8 @@ export interface WalletModuleOptions {
   /** RPC URLs used where Settings has none: the sandbox's nodes in sandbox mode. */
   defaultRpcUrls?: Readonly<Record<number, string>>;
   timing?: Partial<WalletTiming>;
+  /** Bounds of every JSON-RPC request (common/limits); the hostile-node tests shorten them. */
+  deadlines?: Readonly<Deadlines>;
 }
 
 export interface WalletModule {
@@ -55,7 +61,7 @@ export interface WalletModule {
  */
 export function createWalletModule(options: WalletModuleOptions): WalletModule {
   const timing = { ...DEFAULT_TIMING, ...options.timing };
-  const clients = new ChainClients(options.settings, options.defaultRpcUrls);
+  const clients = new ChainClients(options.settings, options.defaultRpcUrls, options.deadlines ? { deadlines: options.deadlines } : {});
   const transactions =
     options.db && options.accounts
       ? new WalletTransactions({
@@ -75,43 +81,58 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
   };
 
   const lastBlock = new Map<number, number>();
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let polling = false;
+  /** What each chain's node last did wrong, so the views hear of a change once, not every round. */
+  const problems = new Map<number, string>();
+  const nodeStatus = (chainId: number, problem: string | null) => {
+    if ((problems.get(chainId) ?? null) === problem) return;
+    if (problem === null) problems.delete(chainId);
+    else problems.set(chainId, problem);
+    options.events.emit('wallet.nodeStatus', { chainId, problem });
+  };
+  let closed = false;
+  // One round: every chain's block number; a new block anywhere reconciles the journal (receipts,
+  // rebroadcasts) and tells the views in sight to refresh. A node that fails is asked again next round.
   const poll = async () => {
-    if (polling) return;
-    polling = true;
+    if (closed) return;
     try {
       let moved = false;
       for (const chainId of clients.configured()) {
-        const block = await clients
-          .get(chainId)
-          .getBlockNumber({ cacheTime: 0 })
-          .then(Number, () => undefined);
+        const block = await clients.blockNumber(chainId).then(Number, (error: unknown) => {
+          nodeStatus(chainId, asNodeError(clients.nodeName(chainId), error).message);
+          return undefined;
+        });
+        if (closed) return;
+        if (block !== undefined) nodeStatus(chainId, null);
         if (block === undefined || lastBlock.get(chainId) === block) continue;
         lastBlock.set(chainId, block);
         moved = true;
         options.events.emit('wallet.newBlock', { chainId, blockNumber: block });
       }
       if (moved) await transactions?.reconcile();
-    } finally {
-      polling = false;
+    } catch (error) {
+      if (!closed) options.log.warn('wallet: block poll failed', { reason: error instanceof Error ? error.message.split('\n')[0] : String(error) });
     }
   };
+  const blocks = new PeriodicTask({ name: 'wallet block watch', run: poll, nextInMs: () => timing.blockPollMs, log: options.log });
 
   return {
     clients,
     transactions,
     start: async () => {
-      // Blocks are watched even when the first reconciliation fails (node unreachable): each block tries again.
-      timer ??= setInterval(() => void poll(), timing.blockPollMs);
-      await transactions?.reconcile().catch((error: unknown) => options.log.warn('transaction journal reconcile failed', { error: String(error) }));
+      if (closed) return;
+      blocks.start({ runFirst: false });
+      // At start the whole journal, whatever the block: a crash may have left signed bytes unsent.
+      await transactions?.reconcile().catch((error: unknown) => {
+        if (!closed) options.log.warn('wallet: reconcile at start failed', { reason: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+      });
     },
-    isRunning: () => timer !== undefined,
+    isRunning: () => blocks.isStarted,
     close: () => {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      closed = true;
+      transactions?.stop();
+      void blocks.stop();
     },
-    handlers: {
+    handlers: withNodeWords(clients, (intentId) => transactions?.chainOf(intentId), {
       'wallet.access': ({ chainId }) => {
         const reason = clients.unavailableReason(chainId);
         return { chainId, available: reason === null, reason };
@@ -122,6 +143,6 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
       'wallet.send': ({ intent, passphrase, expectedDigest }) => needTransactions().send(intent, passphrase, expectedDigest),
       'wallet.replace': ({ intentId, mode, passphrase }) => needTransactions().replace(intentId, mode, passphrase),
       'wallet.transactions': ({ account }) => needTransactions().list(account),
-    },
+    }),
   };
 }

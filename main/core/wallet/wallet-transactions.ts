@@ -14,13 +14,15 @@ import { formatTokenAmount, formatUsd } from '../../common/format/format';
 import type { TxIntent, TxPreview, TxRecord } from '../../common/ipc/commands/wallet';
 import { resolveChain } from '../../common/protocol/chains';
 import type { Environment } from '../../common/protocol/environments';
+import { isPendingTx } from '../../common/wallet/tx-status';
 import { explorerTxUrl, nativeSymbol, wrappedNative } from '../../common/wallet/wallet-facts';
+import { currentUserAction, type UserAction } from '../api/user-action';
 import type { Logger } from '../log';
 import type { AccountService } from '../signer/account-service';
 import type { ChainClients } from './chain-clients';
 import { callFor, describeCall } from './tx-calls';
 import type { JournalRow, TxJournal } from './tx-journal';
-import { sendRaw } from './broadcast';
+import { JournalReconciler } from './tx-reconcile';
 import { estimateGasWithMargin, nodeFees, replacementFees } from './tx-fees';
 
 /** A preview stays usable for this long; after that the fees it showed are too old to sign. */
@@ -50,17 +52,20 @@ interface Prepared {
  * from an intent, shows it decoded, signs it with a key loaded for that one
  * signature, writes the signed bytes to the journal and only then broadcasts.
  * After a crash or a lost answer the journal's bytes are sent again: nothing
- * is ever signed a second time for the same intent. Replacement (same nonce,
- * higher fee) happens only when the user asks for it.
+ * is ever signed a second time for the same intent (one click). A new click
+ * always signs its own transaction, whatever else is pending. Replacement
+ * (same nonce, higher fee) happens only when the user asks for it.
  */
 export class WalletTransactions {
   private readonly previews = new Map<string, Prepared>();
   /** One signing at a time per account and chain, so two sends never pick the same nonce. */
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly now: () => number;
+  private readonly reconciler: JournalReconciler;
 
   constructor(private readonly deps: WalletTxDeps) {
     this.now = deps.now ?? Date.now;
+    this.reconciler = new JournalReconciler({ clients: deps.clients, journal: deps.journal, log: deps.log, changed: (row) => this.changed(row) });
   }
 
   async preview(intent: TxIntent): Promise<TxPreview> {
@@ -69,34 +74,35 @@ export class WalletTransactions {
     return prepared.preview;
   }
 
+  /** Passes in progress end at their next row; called before the store closes. */
+  stop(): void {
+    this.reconciler.stop();
+  }
+
   send(intent: TxIntent, passphrase?: string, expectedDigest?: Hex): Promise<TxRecord> {
-    return this.serialized(`${intent.account.toLowerCase()}:${intent.chainId}`, () => this.sendNow(intent, passphrase, expectedDigest));
+    const action = currentUserAction();
+    return this.serialized(`${intent.account.toLowerCase()}:${intent.chainId}`, action, () => this.sendNow(intent, passphrase, expectedDigest, action));
   }
 
   replace(intentId: string, mode: 'speedUp' | 'cancel', passphrase?: string): Promise<TxRecord> {
     const live = this.deps.journal.liveForIntent(intentId);
     if (!live) throw new AppError('TX_NOT_FOUND', 'CoW Desk has no transaction for that action.');
-    return this.serialized(`${live.account.toLowerCase()}:${live.chain_id}`, () => this.replaceNow(live, mode, passphrase));
+    const action = currentUserAction();
+    return this.serialized(`${live.account.toLowerCase()}:${live.chain_id}`, action, () => this.replaceNow(live, mode, passphrase, action));
+  }
+
+  /** The chain of a click's transaction, for naming its node; undefined when the journal has none. */
+  chainOf(intentId: string): number | undefined {
+    return this.deps.journal.liveForIntent(intentId)?.chain_id;
   }
 
   list(account?: Address): TxRecord[] {
     return this.deps.journal.list(account).map((row) => this.record(row));
   }
 
-  /**
-   * One pass over the journal's pending transactions: a receipt settles a
-   * transaction (and retires its siblings); a transaction the node does not
-   * know is sent again from its journalled bytes. Runs at start, on new blocks
-   * and on a timer; errors of one chain never stop the others.
-   */
-  async reconcile(): Promise<void> {
-    for (const row of this.deps.journal.pending()) {
-      try {
-        await this.reconcileOne(row);
-      } catch (error) {
-        this.deps.log.warn('wallet: could not reconcile a transaction', { hash: row.hash, reason: error instanceof Error ? error.message.split('\n')[0] : String(error) });
-      }
-    }
+  /** One pass over the journal's pending transactions (JournalReconciler): at start and on every new block. */
+  reconcile(): Promise<void> {
+    return this.reconciler.reconcile();
   }
 
   record(row: JournalRow): TxRecord {
@@ -117,17 +123,17 @@ export class WalletTransactions {
     };
   }
 
-  private async sendNow(intent: TxIntent, passphrase: string | undefined, expectedDigest: Hex | undefined): Promise<TxRecord> {
-    // One click, one transaction: an intent already journalled is answered from the journal.
-    const existing = this.deps.journal.liveForIntent(intent.intentId) ?? this.deps.journal.pendingLike(intent);
-    if (existing) return this.record(existing);
+  private async sendNow(intent: TxIntent, passphrase: string | undefined, expectedDigest: Hex | undefined, action: UserAction | undefined): Promise<TxRecord> {
+    // One click, one transaction: a click already journalled is answered from the journal (its
+    // bytes handed to the node again when their fate is unknown), never signed a second time.
+    const existing = this.deps.journal.liveForIntent(intent.intentId);
+    if (existing) return this.record((await this.reconciler.reconcileOne(existing.hash).catch(() => existing)) ?? existing);
     const prepared = await this.preparedFor(intent, expectedDigest);
-    const key = await this.deps.accounts.loadKey(intent.account, passphrase);
-    const raw = await privateKeyToAccount(key).signTransaction(prepared.tx);
+    const raw = await this.signNow(intent.account, passphrase, prepared.tx, action);
     const hash = keccak256(raw);
     this.deps.journal.insert({ hash, intent, nonce: prepared.tx.nonce, raw, summary: prepared.preview.summary });
     this.previews.delete(intent.intentId);
-    const row = await this.broadcast(this.deps.clients.get(intent.chainId), this.journalRow(hash));
+    const row = await this.reconciler.broadcast(this.deps.clients.get(intent.chainId), this.journalRow(hash));
     return this.record(row);
   }
 
@@ -189,26 +195,41 @@ export class WalletTransactions {
       maxFeeUsd: usd === null ? null : formatUsd(Number(formatUnits(maxFee, 18)) * usd),
       nonce,
       digest: keccak256(serializeTransaction(tx)),
+      pendingSameKind: this.pendingSameKind(intent),
     };
     return { preview, tx, at: this.now() };
   }
 
+  private pendingSameKind(intent: TxIntent): TxPreview['pendingSameKind'] {
+    const row = this.deps.journal.pendingOfKind(intent);
+    return row ? { summary: row.summary, status: row.status, hash: row.hash } : null;
+  }
+
   private async checkChain(client: PublicClient, chainId: number): Promise<void> {
-    const served = await client.getChainId();
+    // Asked afresh (no dedupe): a shared in-flight answer could be one that never comes.
+    const served = Number(await client.request({ method: 'eth_chainId' }));
     if (served !== chainId) {
       throw new AppError('RPC_WRONG_CHAIN', `The JSON-RPC URL set for chain ${chainId} now serves chain ${served}; CoW Desk will not sign for the wrong chain. Check it in Settings.`);
     }
   }
 
-  /** The pending count, or past the journal's own unsettled nonces when the node has not seen them yet. */
+  /**
+   * The node's pending count, moved past the journal's own unsettled nonces that follow it without a
+   * gap (the node may not have seen them yet). Never past a gap: a nonce nobody will send would hold
+   * every later transaction of the account ("nonce too high"); the next click fills it instead.
+   */
   private async nextNonce(client: PublicClient, account: Address, chainId: number): Promise<number> {
-    const pending = await client.getTransactionCount({ address: account, blockTag: 'pending' });
-    const journalled = this.deps.journal.pendingNonces(account, chainId);
-    return Math.max(pending, ...journalled.map((nonce) => nonce + 1));
+    let next = await client.getTransactionCount({ address: account, blockTag: 'pending' });
+    const journalled = new Set(this.deps.journal.pendingNonces(account, chainId));
+    while (journalled.has(next)) next += 1;
+    return next;
   }
 
-  private async replaceNow(live: JournalRow, mode: 'speedUp' | 'cancel', passphrase?: string): Promise<TxRecord> {
-    if (live.status !== 'signed' && live.status !== 'broadcast') {
+  private async replaceNow(listed: JournalRow, mode: 'speedUp' | 'cancel', passphrase: string | undefined, action: UserAction | undefined): Promise<TxRecord> {
+    // The list may be a block behind the chain: a mined transaction is settled here and refused in words.
+    await this.reconciler.refuseIfMined(listed);
+    const live = this.deps.journal.liveForIntent(listed.intent_id) ?? listed;
+    if (!isPendingTx(live.status)) {
       throw new AppError('TX_SETTLED', `That transaction is already ${live.status}; there is nothing to replace.`);
     }
     const client = this.deps.clients.get(live.chain_id);
@@ -219,56 +240,12 @@ export class WalletTransactions {
       mode === 'speedUp'
         ? { ...original, type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas }
         : { type: 'eip1559', chainId: live.chain_id, nonce: live.nonce, to: live.account, value: 0n, data: '0x', gas: 21_000n, maxFeePerGas, maxPriorityFeePerGas };
-    const key = await this.deps.accounts.loadKey(live.account, passphrase);
-    const raw = await privateKeyToAccount(key).signTransaction(tx);
+    const raw = await this.signNow(live.account, passphrase, tx, action);
     const hash = keccak256(raw);
     const summary = mode === 'speedUp' ? `Speed up: ${live.summary}` : `Cancel (0 ${nativeSymbol(live.chain_id)} to self): ${live.summary}`;
     const intent = { intentId: live.intent_id, kind: live.kind, account: live.account, chainId: live.chain_id } as TxIntent;
     this.deps.journal.insert({ hash, intent, nonce: live.nonce, raw, summary, subject: live.subject });
-    return this.record(await this.broadcast(client, this.journalRow(hash)));
-  }
-
-  private async broadcast(client: PublicClient, row: JournalRow): Promise<JournalRow> {
-    const outcome = await sendRaw(client, row.raw);
-    if (outcome.kind === 'lost') return row; // Still 'signed': the next reconcile sends the same bytes again.
-    const next = outcome.kind === 'rejected' ? this.deps.journal.setStatus(row.hash, 'failed', { error: outcome.reason }) : this.deps.journal.setStatus(row.hash, 'broadcast');
-    return this.changed(next ?? row);
-  }
-
-  private async reconcileOne(listed: JournalRow): Promise<void> {
-    // Re-read: an earlier row of this pass may have settled this one (a replacement's receipt).
-    const row = this.deps.journal.get(listed.hash);
-    if (!row || (row.status !== 'signed' && row.status !== 'broadcast')) return;
-    const client = this.deps.clients.get(row.chain_id);
-    const receipt = await client.getTransactionReceipt({ hash: row.hash }).catch(() => null);
-    if (receipt) {
-      const status = receipt.status === 'success' ? 'confirmed' : 'failed';
-      const settled = this.deps.journal.setStatus(row.hash, status, {
-        blockNumber: Number(receipt.blockNumber),
-        error: status === 'failed' ? 'The transaction was mined but reverted.' : null,
-      });
-      for (const sibling of this.deps.journal.siblings(row.intent_id)) {
-        if (sibling.hash !== row.hash && (sibling.status === 'signed' || sibling.status === 'broadcast')) {
-          this.changed(this.deps.journal.setStatus(sibling.hash, 'replaced') ?? sibling);
-        }
-      }
-      if (settled) this.changed(settled);
-      return;
-    }
-    const mined = await client.getTransactionCount({ address: row.account, blockTag: 'latest' });
-    if (mined > row.nonce) {
-      // The nonce went to another transaction. A replacement of ours retires this one when its
-      // receipt is read (it may come later in this pass); otherwise say what happened.
-      const others = this.deps.journal.siblings(row.intent_id).filter((other) => other.hash !== row.hash);
-      if (others.some((other) => other.status === 'signed' || other.status === 'broadcast')) return;
-      const replaced = others.some((other) => other.status === 'confirmed' || other.status === 'failed');
-      this.changed(
-        this.deps.journal.setStatus(row.hash, replaced ? 'replaced' : 'failed', { error: replaced ? null : `Nonce ${row.nonce} was used by another transaction from this account.` }) ?? row,
-      );
-      return;
-    }
-    const known = await client.getTransaction({ hash: row.hash }).catch(() => null);
-    if (!known) await this.broadcast(client, row);
+    return this.record(await this.reconciler.broadcast(client, this.journalRow(hash)));
   }
 
   private journalRow(hash: Hex): JournalRow {
@@ -282,12 +259,36 @@ export class WalletTransactions {
     return row;
   }
 
-  private serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
+  /**
+   * One turn at a time per account and chain. A turn holds the next one only until it ends or until
+   * its user's deadline has passed (a node that never answers must not hold the account's later sends);
+   * a turn whose user was already answered never signs (signNow), so two turns never pick one nonce.
+   */
+  private serialized<T>(key: string, action: UserAction | undefined, task: () => Promise<T>): Promise<T> {
     const turn = (this.queues.get(key) ?? Promise.resolve()).then(task);
+    const ended = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    if (!action) {
+      this.queues.set(key, ended);
+      return turn;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, action.deadlineAt - Date.now()))));
     this.queues.set(
       key,
-      turn.catch(() => undefined),
+      Promise.race([ended, late]).finally(() => clearTimeout(timer)),
     );
     return turn;
   }
+
+  /** Signs, unless the user this send runs for was already answered (by its deadline): then nothing is signed. */
+  private async signNow(account: Address, passphrase: string | undefined, tx: TransactionSerializableEIP1559, action: UserAction | undefined): Promise<Hex> {
+    if (action?.settled) throw new AppError('RPC_DEADLINE', 'This send was answered already (its deadline passed); nothing was signed.');
+    const key = await this.deps.accounts.loadKey(account, passphrase);
+    if (action?.settled) throw new AppError('RPC_DEADLINE', 'This send was answered already (its deadline passed); nothing was signed.');
+    return privateKeyToAccount(key).signTransaction(tx);
+  }
+
 }

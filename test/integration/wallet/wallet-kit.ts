@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import type { CommandInput, CommandName, CommandOutput } from '../../../main/common/ipc/contract';
 import type { TxRecord } from '../../../main/common/ipc/commands/wallet';
+import type { Deadlines } from '../../../main/common/limits';
+import { isPendingTx } from '../../../main/common/wallet/tx-status';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { type Services } from '../../../main/core/services';
 import { composeApp } from '../../helpers/compose-app';
@@ -21,7 +23,7 @@ export const newIntentId = () => randomUUID();
  * the app with no RPC configured), talking through the IPC router. A
  * `tokenServiceUrl` replaces the sandbox's price service (e.g. one that never answers).
  */
-export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?: string } = {}) {
+export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?: string; deadlines?: Readonly<Deadlines> } = {}) {
   const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true });
   const chain = sandbox.chain!;
   const dir = makeTempDir('cow-desk-wallet-');
@@ -35,6 +37,7 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: options.tokenServiceUrl ?? sandbox.bffUrl } },
       tradeTiming: { pollMs: 100 },
       ...(options.rpc === false ? {} : { defaultRpcUrls: chain.rpcUrls }),
+      ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     });
   let services: Services = open();
   let open_ = true;
@@ -74,9 +77,27 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
     return record;
   }
 
+  /**
+   * The click's transaction once the app itself has settled it: no one calls reconcile, the
+   * shipped block watcher does. Resolves with the record and when its change event came.
+   */
+  async function settledByApp(intentId: string, withinMs: number): Promise<{ record: TxRecord; at: number }> {
+    const started = Date.now();
+    for (;;) {
+      const event = transactionEvents.find((one) => one.intentId === intentId && !isPendingTx(one.status) && one.status !== 'replaced');
+      if (event) return { record: event, at: event.updatedAt };
+      if (Date.now() - started > withinMs) {
+        const rows = (await call('wallet.transactions', {})).filter((row) => row.intentId === intentId);
+        throw new Error(`intent ${intentId} not settled by the app within ${withinMs} ms: ${JSON.stringify(rows.map((row) => [row.status, row.error]))}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   return {
     sandbox,
     chain,
+    settledByApp,
     dir: dir.path,
     get services() {
       return services;

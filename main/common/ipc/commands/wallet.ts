@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TX_STATUSES, type TxStatus } from '../../wallet/tx-status';
 import { addressSchema, bytes32Schema, decimalStringSchema, uidSchema } from '../../protocol/api/primitives';
 
 /**
@@ -22,6 +23,9 @@ export const txIntentSchema = z.discriminatedUnion('kind', [
 ]);
 export type TxIntent = z.infer<typeof txIntentSchema>;
 export type TxIntentInput = z.input<typeof txIntentSchema>;
+
+export const txStatusSchema = z.enum(TX_STATUSES);
+export type { TxStatus };
 
 /** The transaction as main will sign it, decoded back into words. */
 export const txPreviewSchema = z.strictObject({
@@ -50,11 +54,15 @@ export const txPreviewSchema = z.strictObject({
   nonce: z.number().int(),
   /** Exact hash of the unsigned transaction; send refuses if what it would sign differs. */
   digest: bytes32Schema,
+  /**
+   * An earlier click's transaction of the same kind from this account that is
+   * still pending (or unclear), in words: the dialog says so and the user
+   * chooses to send this one as well or to wait. Null when there is none.
+   */
+  pendingSameKind: z.strictObject({ summary: z.string(), status: txStatusSchema, hash: bytes32Schema }).nullable(),
 });
 export type TxPreview = z.infer<typeof txPreviewSchema>;
 
-export const txStatusSchema = z.enum(['signed', 'broadcast', 'confirmed', 'failed', 'replaced']);
-export type TxStatus = z.infer<typeof txStatusSchema>;
 
 export const txRecordSchema = z.strictObject({
   intentId: z.string(),
@@ -125,4 +133,9 @@ export const walletEvents = {
   'wallet.transactionChanged': txRecordSchema,
   /** A new block on a chain with an RPC: views in sight refresh their balances. */
   'wallet.newBlock': z.strictObject({ chainId: z.number().int(), blockNumber: z.number().int() }),
+  /**
+   * The block watcher's view of a chain's node, sent when it changes: `problem` names the node and
+   * what it did (balances on screen are then the last known), null once it answers again.
+   */
+  'wallet.nodeStatus': z.strictObject({ chainId: z.number().int(), problem: z.string().nullable() }),
 } as const;

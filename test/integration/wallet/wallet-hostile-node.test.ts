@@ -1,0 +1,126 @@
+import { parseEther, parseUnits } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TxIntentInput } from '../../../main/common/ipc/commands/wallet';
+import { scaleDeadlines } from '../../../main/common/limits';
+import { TEST_ACCOUNTS } from '../../sandbox';
+import { USDC, WETH } from '../sandbox/sandbox-kit';
+import { startNodeProxy, type NodeMode, type NodeProxy } from './node-proxy';
+import { newIntentId, startWalletKit, type WalletKit } from './wallet-kit';
+
+/** The real deadlines at a fifth (reads 4 s, sends 6 s, one attempt's headers 2 s): the same ratios, in seconds. */
+const DEADLINES = scaleDeadlines(0.2);
+
+/**
+ * The wallet against a node that misbehaves, through a proxy in front of the
+ * sandbox's EDR node set as the chain's JSON-RPC URL in Settings.
+ */
+describe('wallet against a hostile JSON-RPC node', () => {
+  let kit: WalletKit;
+  let proxy: NodeProxy;
+  let node: RegExp;
+  const { trader, noAllowance } = TEST_ACCOUNTS;
+  beforeAll(async () => {
+    kit = await startWalletKit({ deadlines: DEADLINES });
+    proxy = await startNodeProxy(kit.chain.rpcUrls[1]!);
+    node = new RegExp(`Ethereum node at ${new URL(proxy.url).host.replaceAll('.', '\\.')}`);
+    await kit.importKey(trader.privateKey, 'Trader');
+    await kit.importKey(noAllowance.privateKey, 'Fresh trader');
+    await kit.call('settings.setRpcUrl', { chainId: 1, url: proxy.url });
+  }, 120_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await kit?.stop();
+  });
+
+  const wrap = (amount: string, account = trader.address): TxIntentInput => ({ intentId: newIntentId(), kind: 'wrap', account, chainId: 1, amount: parseEther(amount).toString() });
+  async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; error: Awaited<ReturnType<WalletKit['failure']>> }> {
+    const started = Date.now();
+    const error = await kit.failure(run());
+    return { ms: Date.now() - started, error };
+  }
+
+  describe('lost or garbled answers to eth_sendRawTransaction: 20 trials', () => {
+    const MODES: NodeMode[] = [
+      { kind: 'forwardThen', status: 502 },
+      { kind: 'forwardThen', status: 500 },
+      { kind: 'forwardThen', status: 429 },
+      { kind: 'forwardThen', status: 'reset' },
+      { kind: 'silent' },
+    ];
+    const TRIALS = Array.from({ length: 20 }, (_, index) => ({ index, mode: MODES[index % MODES.length]!, label: JSON.stringify(MODES[index % MODES.length]), approve: index % 2 === 0 }));
+
+    it.each(TRIALS)('trial $index, $label: never told "failed", the retried click sends nothing new, the chain settles it', { timeout: 60_000 }, async ({ index, mode, approve }) => {
+      const account = approve ? noAllowance.address : trader.address;
+      const intent: TxIntentInput = approve ? { intentId: newIntentId(), kind: 'approve', account, chainId: 1, token: USDC, amount: parseUnits(String(10 + index), 6).toString() } : wrap(`0.00${index + 1}`);
+      const nonceBefore = await kit.nonce(account);
+      proxy.mode(mode, (method) => method === 'eth_sendRawTransaction');
+      let answer: { record: Awaited<ReturnType<typeof kit.call<'wallet.send'>>> } | { error: Error };
+      try {
+        answer = await kit.call('wallet.send', { intent }).then(
+          (record) => ({ record }),
+          (error: Error) => ({ error }),
+        );
+      } finally {
+        proxy.mode({ kind: 'pass' });
+      }
+      const first = 'record' in answer ? answer.record : undefined;
+      if ('error' in answer) {
+        // A node that never answers may outlast the send's deadline: then the answer says so, naming the node.
+        expect(mode.kind, answer.error.message).toBe('silent');
+        expect(answer.error.message).toMatch(node);
+      } else {
+        expect(answer.record.status).toBe('unclear');
+        expect(answer.record.error).toMatch(node);
+      }
+      // The same click again: the journalled bytes (already mined), never a second signature.
+      const retried = await kit.call('wallet.send', { intent });
+      if (first) expect(retried.hash).toBe(first.hash);
+      expect(retried.status).not.toBe('failed');
+      const { record } = await kit.settledByApp(intent.intentId, 30_000);
+      expect(record).toMatchObject({ status: 'confirmed', hash: retried.hash });
+      expect(await kit.nonce(account)).toBe(nonceBefore + 1);
+    });
+  });
+
+  describe('a node that stalls, rate-limits or drips: every action answers in time, naming the node, and works again once it is honest', () => {
+    const CASES: { label: string; mode: NodeMode }[] = [
+      { label: '429 with Retry-After 120', mode: { kind: 'busy', retryAfter: '120' } },
+      { label: '429 with Retry-After 1e9', mode: { kind: 'busy', retryAfter: '1000000000' } },
+      { label: 'never answers', mode: { kind: 'silent' } },
+      { label: 'drip-feeds its answer', mode: { kind: 'drip', everyMs: 200 } },
+    ];
+
+    it.each(CASES)('$label', { timeout: 120_000 }, async ({ mode }) => {
+      proxy.mode(mode);
+      try {
+        const balances = await timed(() => kit.call('wallet.balances', { account: trader.address, chainId: 1, tokens: [WETH] }));
+        const preview = await timed(() => kit.call('wallet.preview', wrap('0.01')));
+        const send = await timed(() => kit.call('wallet.send', { intent: wrap('0.01') }));
+        // Real USDC read from its contract: the node failed, so the answer names it (never "not a token").
+        const token = await timed(() => kit.call('tokens.inspect', { chainId: 1, address: USDC }));
+        expect(token.error.code).not.toBe('NOT_A_TOKEN');
+        for (const [answer, deadline] of [
+          [balances, DEADLINES.userReadMs],
+          [preview, DEADLINES.userReadMs],
+          [token, DEADLINES.userReadMs],
+          [send, DEADLINES.userSubmitMs],
+        ] as const) {
+          expect(answer.error.code).not.toBe('INTERNAL');
+          expect(answer.error.message).toMatch(node);
+          // The deadline is a timer: the answer comes by it (a busy machine may add a little to any timer).
+          expect(answer.ms).toBeLessThan(deadline + 1_000);
+        }
+      } finally {
+        proxy.mode({ kind: 'pass' });
+      }
+      // Honest again: reads and a new send from the same account work at once, without a restart.
+      const balances = await kit.call('wallet.balances', { account: trader.address, chainId: 1, tokens: [WETH] });
+      expect(BigInt(balances.native)).toBe(await kit.chain.client(1).getBalance({ address: trader.address }));
+      expect(await kit.call('tokens.inspect', { chainId: 1, address: USDC })).toMatchObject({ symbol: 'USDC', decimals: 6 });
+      const intent = wrap('0.02');
+      const sent = await kit.call('wallet.send', { intent });
+      expect(sent.status).toBe('broadcast');
+      expect((await kit.settledByApp(intent.intentId, 30_000)).record.status).toBe('confirmed');
+    });
+  });
+});
