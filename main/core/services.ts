@@ -76,8 +76,6 @@ export interface ServicePorts {
   deadlines?: Readonly<Deadlines>;
   /** Token list URLs refreshed when online (default CoW's and Uniswap's; tests pass the sandbox's). */
   tokenListUrls?: readonly { name: string; url: string }[];
-  /** Refresh the token lists at start. Off unless asked, like syncHistory: the snapshot answers meanwhile. */
-  refreshTokenLists?: boolean;
   /** JSON-RPC URLs per chain used where Settings has none (sandbox mode: the sandbox's nodes). */
   defaultRpcUrls?: Readonly<Record<number, string>>;
   /** Reconcile the transaction journal at start and watch blocks. Off unless asked, like syncHistory. */
@@ -156,8 +154,10 @@ export function createServices(ports: ServicePorts): Services {
     urls: ports.tokenListUrls ?? DEFAULT_LIST_URLS,
     log: ports.log,
     ...(ports.fetch ? { fetch: ports.fetch } : {}),
+    onStatus: (status) => events.emit('tokens.listsChanged', status),
   });
-  if (ports.refreshTokenLists) void tokenLists.refresh();
+  // Every app refreshes its lists at start and daily; the snapshot and the cached copies answer meanwhile.
+  tokenLists.start();
   const signing = signingFor(storeState, ports, environment, previewFactsFrom(settingsModule.api, tokenLists));
   const wallet = createWalletModule({
     db: 'store' in storeState ? storeState.store.db : undefined,
@@ -234,6 +234,7 @@ export function createServices(ports: ServicePorts): Services {
       wallet.close();
       watcher.close();
       trading.close();
+      await tokenLists.close();
       await history.close();
       settingsModule.close();
       if ('store' in storeState) storeState.store.close();

@@ -126,7 +126,6 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     tradeTiming: { pollMs: 200 },
     // The token picker refreshes its lists from the sandbox's list URL.
     tokenListUrls: [{ name: 'Sandbox list', url: `${sandboxes.production.bffUrl}/token-lists/sandbox.json` }],
-    refreshTokenLists: true,
     ...(rpcUrls ? { defaultRpcUrls: rpcUrls, watchChain: true, walletTiming: { blockPollMs: 500 } } : {}),
   });
   pageNotifier.attach(services.events);
