@@ -8,7 +8,7 @@ describe('services composition', () => {
   beforeEach(() => (dir = makeTempDir()));
   afterEach(() => dir.remove());
 
-  const start = () => createServices({ userDataDir: dir.path, appVersion: '0.1.0', log: recordingLogger() });
+  const start = () => createServices({ userDataDir: dir.path, appVersion: '0.1.0', log: recordingLogger(), tokenListUrls: [] });
 
   it('reports production by default, switches environment with an event, and keeps it across a restart', async () => {
     const first = start();

@@ -12,6 +12,7 @@ import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
 import { startHostileServer, type HostileMode, type HostileServer } from './hostile-server';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 const KEYCHAIN_SERVICE = 'CoW Desk hostile-server tests';
 export const { trader } = TEST_ACCOUNTS;
@@ -50,6 +51,7 @@ export async function startHostileKit() {
     log: recordingLogger(),
     keychainService: KEYCHAIN_SERVICE,
     defaultEndpoints: { production: { orderbook: orderbook.url, tokenService: bff.url } },
+    tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     deadlines: TEST_DEADLINES,
     monitorHealth: true,
     healthTiming: { okIntervalMs: 1_000, offlineIntervalMs: 200, slowMs: 1_500, timeoutMs: 1_000 },

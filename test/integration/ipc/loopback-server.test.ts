@@ -18,7 +18,7 @@ describe('loopback bridge over real HTTP', () => {
     mkdirSync(staticDir);
     writeFileSync(join(staticDir, 'preview.html'), '<!doctype html><title>preview</title>');
     const log = recordingLogger();
-    services = createServices({ userDataDir: join(dir.path, 'data'), appVersion: '0.1.0', log });
+    services = createServices({ userDataDir: join(dir.path, 'data'), appVersion: '0.1.0', log, tokenListUrls: [] });
     server = await startLoopbackServer({ router: services.router, events: services.events, log, staticDir });
   });
   afterEach(async () => {

@@ -4,6 +4,7 @@ import { createServices, type Services } from '../../../main/core/services';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 describe('market commands in the composed app', () => {
   let sandbox: Sandbox;
@@ -17,6 +18,7 @@ describe('market commands in the composed app', () => {
       appVersion: 'test',
       log: recordingLogger(),
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+      tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     });
   });
   afterEach(async () => {

@@ -30,7 +30,7 @@ describe('settings through IPC, on a real database', () => {
     dir.remove();
   });
 
-  const start = () => (services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger() }));
+  const start = () => (services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), tokenListUrls: [] }));
   const call = (command: string, input?: unknown) => services!.router.handle(command, input);
 
   it('keeps every setting across a restart', async () => {

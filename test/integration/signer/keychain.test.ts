@@ -15,7 +15,7 @@ describe('OS keychain through keytar', () => {
   let services: Services;
   beforeEach(() => {
     dir = makeTempDir();
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: KEYCHAIN_SERVICE });
+    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: KEYCHAIN_SERVICE, tokenListUrls: [] });
   });
   afterEach(async () => {
     await services.close();

@@ -25,7 +25,7 @@ describe('the private key never leaves the vault', () => {
   beforeEach(async () => {
     dir = makeTempDir();
     sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000) });
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log, keychainService: SERVICE });
+    services = createServices({ userDataDir: dir.path, appVersion: 'test', log, keychainService: SERVICE, tokenListUrls: [] });
     services.events.subscribe((event, payload) => events.push({ event, payload }));
   });
   afterEach(async () => {
@@ -88,6 +88,6 @@ describe('the private key never leaves the vault', () => {
     }
     // The one place it crosses IPC is the import itself: the user typed it into that form.
     expect(JSON.stringify(ipc[0]!.input)).toContain(keyHex);
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log, keychainService: SERVICE });
+    services = createServices({ userDataDir: dir.path, appVersion: 'test', log, keychainService: SERVICE, tokenListUrls: [] });
   });
 });

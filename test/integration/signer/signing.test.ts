@@ -23,7 +23,7 @@ describe('signing by intent with keys from the vaults', () => {
   let services: Services;
   beforeEach(() => {
     dir = makeTempDir();
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
+    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE, tokenListUrls: [] });
   });
   afterEach(async () => {
     await services.close();
@@ -54,7 +54,7 @@ describe('signing by intent with keys from the vaults', () => {
     expect(answer.ok).toBe(true);
     // ECDSA signing is deterministic (RFC 6979): the same key gives the same signature.
     expect(answer.value.signature).toBe(eip712.signature);
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
+    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE, tokenListUrls: [] });
   });
 
   it('reproduces the vector signatures with the vector key loaded back from the keychain', async () => {
@@ -148,7 +148,7 @@ describe('signing what was reviewed', () => {
   let services: Services;
   beforeEach(() => {
     dir = makeTempDir();
-    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE });
+    services = createServices({ userDataDir: dir.path, appVersion: 'test', log: recordingLogger(), keychainService: SERVICE, tokenListUrls: [] });
   });
   afterEach(async () => {
     await services.close();

@@ -36,7 +36,7 @@ describe('SQLite store on a real file', () => {
   it('still starts the app when the file is not a database, and says so in the health report', async () => {
     writeFileSync(join(dir.path, STORE_FILE), 'this is not a sqlite file, just text that fills the header '.repeat(20));
     const log = recordingLogger();
-    const services = createServices({ userDataDir: dir.path, appVersion: '9.9.9', log });
+    const services = createServices({ userDataDir: dir.path, appVersion: '9.9.9', log, tokenListUrls: [] });
     const answer = await services.router.handle('app.health', undefined);
     expect(answer).toMatchObject({ ok: true, value: { store: { opened: false, path: join(dir.path, STORE_FILE) } } });
     expect(JSON.stringify(answer)).toMatch(/could not be opened/);
