@@ -58,6 +58,27 @@ describe('TokenLists', () => {
     expect(offline.asked).toEqual([LIST_URL]);
   });
 
+  it('asks for a logo that failed again only after the next refresh, not on every search', async () => {
+    let logoUp = false;
+    const logoUrl = 'https://lists.example/logos/gold.svg';
+    const host = remote({ [LIST_URL]: list, [logoUrl]: () => (logoUp ? new Response(LOGO, { headers: { 'content-type': 'image/svg+xml' } }) : new Response('', { status: 503 })) });
+    const lists = new TokenLists({ dir: dir.path, urls: [{ name: 'CoW Swap', url: LIST_URL }], fetch: host.fetchFn, log: recordingLogger() });
+    await lists.refresh();
+    const logoAsks = () => host.asked.filter((url) => url === logoUrl).length;
+    for (let typed = 0; typed < 5; typed += 1) {
+      lists.search(1, 'gold', 10);
+      await lists.settled();
+    }
+    expect(logoAsks()).toBe(1);
+    logoUp = true;
+    await lists.refresh();
+    expect(lists.search(1, 'gold', 10).results[0]?.logo).toBeNull();
+    await lists.settled();
+    expect(logoAsks()).toBe(2);
+    expect(lists.search(1, 'gold', 10).results[0]?.logo).toMatch(/^data:image\/svg\+xml;base64,/);
+    await lists.close();
+  });
+
   it('refuses a list that is not a token list and keeps what it had', async () => {
     const log = recordingLogger();
     const host = remote({ [LIST_URL]: () => Response.json({ tokens: [{ symbol: 'BAD' }] }) });
