@@ -43,6 +43,17 @@ export type ParsedTokenList = { ok: true; list: TokenList; skipped: SkippedEntri
  * skipped and counted. Only a document that is not a token list at all is refused.
  */
 export function parseTokenList(value: unknown): ParsedTokenList {
+  const steps = parseTokenListInSteps(value, Number.POSITIVE_INFINITY);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * parseTokenList in steps: it pauses (yields) after every `slice` entries, so
+ * main can answer the renderer between them while a list of thousands is checked.
+ */
+export function* parseTokenListInSteps(value: unknown, slice: number): Generator<void, ParsedTokenList> {
   const envelope = tokenListEnvelopeSchema.safeParse(value);
   if (!envelope.success) {
     const issue = envelope.error.issues[0];
@@ -50,7 +61,8 @@ export function parseTokenList(value: unknown): ParsedTokenList {
   }
   const tokens: TokenListToken[] = [];
   const skipped: SkippedEntries = { count: 0, example: null };
-  for (const entry of envelope.data.tokens) {
+  for (const [index, entry] of envelope.data.tokens.entries()) {
+    if (index > 0 && index % slice === 0) yield;
     const token = tokenListTokenSchema.safeParse(entry);
     if (token.success) {
       tokens.push(token.data);

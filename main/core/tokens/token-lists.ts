@@ -16,6 +16,7 @@ import { tokenListFetch } from '../api/bounded-fetch';
 import type { Logger } from '../log';
 import { NATIVE_SYMBOLS, SNAPSHOT_LIST } from './snapshot';
 import { readJson, writeAtomically } from './token-files';
+import { parseInSlices } from './list-parse';
 import { NEVER_CHECKED, readSavedStatus, reasonOf } from './list-status';
 import { logoUrl, TokenLogos } from './token-logos';
 import type { ChainToken } from './token-reader';
@@ -199,7 +200,7 @@ export class TokenLists {
       try {
         const response = await fetchFn(url, { signal: this.control.signal });
         if (!response.ok) throw new Error(`${new URL(url).host} answered HTTP ${response.status}`);
-        const parsed = parseTokenList(await response.json());
+        const parsed = await parseInSlices(await response.json());
         if (!parsed.ok) throw new Error(parsed.error);
         writeAtomically(this.listFile(name), JSON.stringify(parsed.list));
         this.copies.set(name, parsed.list);

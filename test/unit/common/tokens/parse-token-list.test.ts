@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTokenList } from '../../../../main/common/tokens/token-list';
+import { parseTokenList, parseTokenListInSteps } from '../../../../main/common/tokens/token-list';
 
 const WETH = { chainId: 1, address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', symbol: 'WETH', name: 'Wrapped Ether', decimals: 18 };
 
@@ -27,5 +27,21 @@ describe('parseTokenList', () => {
     expect(parseTokenList({ tokens: [] })).toEqual({ ok: false, error: 'not a token list (name: Invalid input: expected string, received undefined)' });
     expect(parseTokenList([WETH])).toMatchObject({ ok: false, error: expect.stringMatching(/^not a token list \(document: /) });
     expect(parseTokenList(null)).toMatchObject({ ok: false });
+  });
+});
+
+describe('parseTokenListInSteps', () => {
+  it('pauses after every slice of entries and ends with what parseTokenList answers', () => {
+    const list = { name: 'Long', tokens: Array.from({ length: 450 }, (_, index) => (index % 3 === 0 ? { ...WETH, address: `sol${index}` } : WETH)) };
+    const steps = parseTokenListInSteps(list, 200);
+    let pauses = 0;
+    let step = steps.next();
+    while (!step.done) {
+      pauses += 1;
+      step = steps.next();
+    }
+    expect(pauses).toBe(2);
+    expect(step.value).toEqual(parseTokenList(list));
+    expect(step.value).toMatchObject({ ok: true, skipped: { count: 150 } });
   });
 });
