@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getAddress, type Address } from 'viem';
 import {
@@ -67,7 +66,6 @@ export class TokenLists {
   private nextRefreshAt: number | null = null;
 
   constructor(private readonly options: TokenListsOptions) {
-    mkdirSync(options.dir, { recursive: true });
     this.logos = new TokenLogos(options);
     const saved = readSavedStatus(this.statusFile());
     for (const { name, url } of options.urls) {
@@ -222,7 +220,12 @@ export class TokenLists {
 
   private setStatus(name: string, change: Partial<TokenListStatus>): void {
     this.statuses.set(name, { ...this.statuses.get(name)!, ...change });
-    writeAtomically(this.statusFile(), JSON.stringify(Object.fromEntries(this.statuses)));
+    try {
+      writeAtomically(this.statusFile(), JSON.stringify(Object.fromEntries(this.statuses)));
+    } catch (error) {
+      // Settings still shows it for this run; only the next start will not know it.
+      this.options.log.warn('token list status not saved', { error: reasonOf(error) });
+    }
   }
 
   private tell(): void {

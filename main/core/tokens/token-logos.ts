@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tokenLogoFetch } from '../api/bounded-fetch';
 import type { Logger } from '../log';
@@ -22,7 +22,6 @@ export class TokenLogos {
 
   constructor(private readonly options: { dir: string; fetch?: typeof fetch; log: Logger }) {
     this.dir = join(options.dir, 'logos');
-    mkdirSync(this.dir, { recursive: true });
   }
 
   /** The cached logo as a data: URL; starts a download (for next time) when it is not cached yet. */

@@ -88,6 +88,19 @@ describe('TokenLists', () => {
     expect(log.lines.some((line) => line.message === 'token list refresh failed')).toBe(true);
   });
 
+  it('starts, searches and refreshes with an unwritable folder, saying why the copy was not kept', async () => {
+    // A folder below a file cannot be made (ENOTDIR), even for root: the writes fail, nothing else.
+    const file = join(dir.path, 'a-file');
+    writeFileSync(file, '');
+    const log = recordingLogger();
+    const lists = new TokenLists({ dir: join(file, 'token-lists'), urls: [{ name: 'CoW Swap', url: LIST_URL }], fetch: remote({ [LIST_URL]: list }).fetchFn, log });
+    expect(lists.search(1, 'usdc', 5).results[0]?.symbol).toBe('USDC');
+    expect(await lists.refresh()).toBe(0);
+    expect(lists.status().lists[0]).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/^ENOTDIR/) });
+    expect(log.lines.map((line) => line.message)).toContain('token list status not saved');
+    await lists.close();
+  });
+
   it('remembers pinned and recent tokens per chain across starts', () => {
     const lists = new TokenLists({ dir: dir.path, urls: [], log: recordingLogger() });
     const dai = lists.search(1, 'DAI', 1).results[0]!;
