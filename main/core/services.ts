@@ -102,7 +102,7 @@ export interface Services {
 }
 
 /** The background work of the app as it ships, each started by createServices whatever the ports. */
-export const BACKGROUND_TASKS = ['health probes', 'history sync', 'order watcher', 'wallet block watch'] as const;
+export const BACKGROUND_TASKS = ['health probes', 'history sync', 'order watcher', 'wallet block watch', 'token list refresh'] as const;
 export type BackgroundTask = (typeof BACKGROUND_TASKS)[number];
 
 export const STORE_FILE = 'cow-desk.sqlite';
@@ -152,8 +152,10 @@ export function createServices(ports: ServicePorts): Services {
     urls: ports.tokenListUrls ?? DEFAULT_LIST_URLS,
     log: ports.log,
     ...(ports.fetch ? { fetch: ports.fetch } : {}),
+    onStatus: (status) => events.emit('tokens.listsChanged', status),
   });
-  void tokenLists.refresh();
+  // Every app refreshes its lists at start and daily; the snapshot and the cached copies answer meanwhile.
+  tokenLists.start();
   const signing = signingFor(storeState, ports, environment, previewFactsFrom(settingsModule.api, tokenLists));
   const wallet = createWalletModule({
     db: 'store' in storeState ? storeState.store.db : undefined,
@@ -235,6 +237,7 @@ export function createServices(ports: ServicePorts): Services {
         'history sync': history.sync?.isRunning() ?? false,
         'order watcher': watcher.watcher?.isRunning() ?? false,
         'wallet block watch': wallet.isRunning(),
+        'token list refresh': tokenLists.isRunning(),
       };
       return BACKGROUND_TASKS.filter((task) => running[task]);
     },
@@ -244,6 +247,7 @@ export function createServices(ports: ServicePorts): Services {
       wallet.close();
       watcher.close();
       trading.close();
+      await tokenLists.close();
       await history.close();
       settingsModule.close();
       if ('store' in storeState) storeState.store.close();

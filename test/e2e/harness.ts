@@ -12,6 +12,7 @@ import { recordingLogger } from '../helpers/recording-logger';
 import { makeTempDir } from '../helpers/temp-dir';
 import type { RateLimits } from '../sandbox';
 import { startSandboxBehindFront, type SandboxBehindFront } from './sandbox-front';
+import { sandboxTokenListUrls } from '../sandbox/bff/token-lists';
 
 const RENDERER_DIR = join(process.cwd(), 'out/renderer');
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results/e2e');
@@ -125,7 +126,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     // Submitted orders are re-read often, so a fill shows within a moment of the sandbox settling.
     tradeTiming: { pollMs: 200 },
     // The token picker refreshes its lists from the sandbox's list URL.
-    tokenListUrls: [{ name: 'Sandbox list', url: `${sandboxes.production.bffUrl}/token-lists/sandbox.json` }],
+    tokenListUrls: sandboxTokenListUrls(sandboxes.production.bffUrl),
     ...(rpcUrls ? { defaultRpcUrls: rpcUrls } : {}),
   });
   pageNotifier.attach(services.events);

@@ -57,6 +57,19 @@ describe('one composition of the app', () => {
     expect(callers.sort()).toEqual([...ENTRY_POINTS].sort());
   });
 
+  it('reaches no host but loopback from any test: the live services and lists stay out of reach', async () => {
+    // Every test composes through composeApp (above), whose fetch is this one: the live URLs a test leaves in place fail here.
+    const dir = makeTempDir('cow-desk-offline-');
+    const app = composeApp({ userDataDir: dir.path });
+    stops.push(async () => {
+      await app.close();
+      dir.remove();
+    });
+    await expect.poll(() => app.tokenLists.status().lists.map((list) => list.error ?? '')).toEqual(
+      app.tokenLists.status().lists.map(() => expect.stringMatching(/loopback/)),
+    );
+  });
+
   it('runs every background task of the desktop app in composeApp and in every kit built on it', async () => {
     const dir = makeTempDir('cow-desk-parity-');
     const plain = composeApp({ userDataDir: dir.path });

@@ -7,7 +7,7 @@ import { notificationCommands, notificationEvents } from './commands/notificatio
 import { settingsCommands, settingsEvents } from './commands/settings';
 import { signingCommands } from './commands/signing';
 import { tradeCommands, tradeEvents } from './commands/trade';
-import { tokenCommands } from './commands/tokens';
+import { tokenCommands, tokenEvents } from './commands/tokens';
 import { walletCommands, walletEvents } from './commands/wallet';
 
 /**
@@ -18,7 +18,7 @@ import { walletCommands, walletEvents } from './commands/wallet';
  */
 export const contract = {
   commands: { ...appCommands, ...accountCommands, ...signingCommands, ...settingsCommands, ...marketCommands, ...historyCommands, ...tradeCommands, ...notificationCommands, ...tokenCommands, ...walletCommands },
-  events: { ...appEvents, ...accountEvents, ...settingsEvents, ...historyEvents, ...tradeEvents, ...notificationEvents, ...walletEvents },
+  events: { ...appEvents, ...accountEvents, ...settingsEvents, ...historyEvents, ...tradeEvents, ...notificationEvents, ...tokenEvents, ...walletEvents },
 } as const;
 
 export type Contract = typeof contract;

@@ -13,13 +13,103 @@ export const tokenListTokenSchema = z.looseObject({
   decimals: z.number().int().min(0).max(255),
   logoURI: z.string().max(2048).optional(),
 });
-export const tokenListSchema = z.looseObject({
-  name: z.string(),
-  timestamp: z.string().optional(),
-  tokens: z.array(tokenListTokenSchema),
-});
-export type TokenList = z.infer<typeof tokenListSchema>;
 export type TokenListToken = z.infer<typeof tokenListTokenSchema>;
+export interface TokenList {
+  name: string;
+  timestamp?: string | undefined;
+  tokens: TokenListToken[];
+}
+
+/** The list around its entries; each entry is checked on its own (parseTokenList). */
+const tokenListEnvelopeSchema = z.looseObject({
+  name: z.string().max(256),
+  timestamp: z.string().optional(),
+  tokens: z.array(z.unknown()),
+});
+
+/** What a list held that the app cannot use: how many entries, and the first one in words. */
+export interface SkippedEntries {
+  count: number;
+  /** e.g. `SOL (chain 501000101): address: expected an address: 0x followed by 40 hex digits`. */
+  example: string | null;
+}
+
+export type ParsedTokenList = { ok: true; list: TokenList; skipped: SkippedEntries } | { ok: false; error: string };
+
+/**
+ * Reads a list by the Token Lists standard. An entry the app cannot use
+ * (another chain family's address, such as the Solana entries of Uniswap's
+ * default list, a bad address, a missing field) costs that entry only: it is
+ * skipped and counted. Only a document that is not a token list at all is refused.
+ */
+export function parseTokenList(value: unknown): ParsedTokenList {
+  const steps = parseTokenListInSteps(value, Number.POSITIVE_INFINITY);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * parseTokenList in steps: it pauses (yields) after every `slice` entries, so
+ * main can answer the renderer between them while a list of thousands is checked.
+ */
+export function* parseTokenListInSteps(value: unknown, slice: number): Generator<void, ParsedTokenList> {
+  const envelope = tokenListEnvelopeSchema.safeParse(value);
+  if (!envelope.success) {
+    const issue = envelope.error.issues[0];
+    return { ok: false, error: `not a token list (${issue ? `${issue.path.join('.') || 'document'}: ${issue.message}` : 'invalid'})` };
+  }
+  const tokens: TokenListToken[] = [];
+  const skipped: SkippedEntries = { count: 0, example: null };
+  for (const [index, entry] of envelope.data.tokens.entries()) {
+    if (index > 0 && index % slice === 0) yield;
+    const token = tokenListTokenSchema.safeParse(entry);
+    if (token.success) {
+      tokens.push(token.data);
+      continue;
+    }
+    skipped.count += 1;
+    skipped.example ??= describeSkipped(entry, token.error);
+  }
+  const { name, timestamp } = envelope.data;
+  return { ok: true, list: { name, ...(timestamp === undefined ? {} : { timestamp }), tokens }, skipped };
+}
+
+function describeSkipped(entry: unknown, error: z.ZodError): string {
+  const record = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
+  const symbol = typeof record.symbol === 'string' ? record.symbol.slice(0, 64) : 'an entry';
+  const chain = typeof record.chainId === 'number' ? ` (chain ${record.chainId})` : '';
+  const issue = error.issues[0];
+  return `${symbol}${chain}: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}`;
+}
+
+/** One list's last refresh as Settings shows it; persisted, so it survives a restart. */
+export const tokenListStatusSchema = z.strictObject({
+  name: z.string(),
+  url: z.string(),
+  /** Epoch ms of the last attempt, null before the first. */
+  checkedAt: z.number().nullable(),
+  /** The last attempt's outcome; null before the first. */
+  outcome: z.enum(['ok', 'failed']).nullable(),
+  /** Why the last attempt failed (the last good copy stays in use). */
+  error: z.string().nullable(),
+  /** Epoch ms the copy in use was downloaded; null while only the shipped snapshot answers for it. */
+  refreshedAt: z.number().nullable(),
+  /** Tokens of the copy in use, and the entries skipped from it as unusable. */
+  tokens: z.number().int().nullable(),
+  skipped: z.number().int(),
+  skippedExample: z.string().nullable(),
+});
+export type TokenListStatus = z.infer<typeof tokenListStatusSchema>;
+
+export const tokenListsStatusSchema = z.strictObject({
+  lists: z.array(tokenListStatusSchema),
+  /** A refresh is under way (at start, the daily one, or "Refresh now"). */
+  refreshing: z.boolean(),
+  /** Epoch ms of the next daily refresh; null once stopped. */
+  nextRefreshAt: z.number().nullable(),
+});
+export type TokenListsStatus = z.infer<typeof tokenListsStatusSchema>;
 
 /** The native asset's pseudo-address, as token lists and the orderbook write it. */
 export const NATIVE_ADDRESS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';

@@ -19,6 +19,11 @@ export function tokenHandlers({ lists, chains, api }: TokenHandlerDeps): Pick<Ha
     'tokens.search': ({ chainId, query, limit }) => lists.search(chainId, query, limit),
     'tokens.pin': ({ chainId, address, pinned }) => lists.pin(chainId, address, pinned),
     'tokens.used': ({ chainId, address }) => lists.used(chainId, address),
+    'tokens.lists': () => lists.status(),
+    'tokens.refreshLists': () => {
+      void lists.refresh();
+      return lists.status();
+    },
     'tokens.usdPrices': async ({ chainId, tokens }) =>
       Object.fromEntries(await Promise.all(tokens.map(async (token) => [token.toLowerCase(), await api.tokenService.decorationUsdPrice(chainId, token)] as const))),
     // Read from the token's contract: answered by the user's deadline, a failing node named (the wallet's words).

@@ -1,36 +1,42 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join } from 'node:path';
 import { getAddress, type Address } from 'viem';
-import { z } from 'zod';
-import { matchRank, NATIVE_ADDRESS, tokenListSchema, type TokenEntry, type TokenList, type TokenSearch } from '../../common/tokens/token-list';
-import { tokenListFetch, tokenLogoFetch } from '../api/bounded-fetch';
+import {
+  matchRank,
+  NATIVE_ADDRESS,
+  parseTokenList,
+  type TokenEntry,
+  type TokenList,
+  type TokenListStatus,
+  type TokenListsStatus,
+  type TokenSearch,
+} from '../../common/tokens/token-list';
+import { tokenListFetch } from '../api/bounded-fetch';
 import type { Logger } from '../log';
 import { NATIVE_SYMBOLS, SNAPSHOT_LIST } from './snapshot';
-import { chainTokenSchema, type ChainToken } from './token-reader';
-import { PRIVATE_FILE_MODE, privateDir, privateTree } from '../private-files';
+import { readJson, tidyFolder, writeAtomically } from './token-files';
+import { parseInSlices } from './list-parse';
+import { NEVER_CHECKED, readSavedStatus, reasonOf } from './list-status';
+import { logoUrl, TokenLogos } from './token-logos';
+import type { ChainToken } from './token-reader';
+import { TokenPrefs } from './token-prefs';
 
 export interface TokenListsOptions {
-  /** userData/token-lists: refreshed lists, logos and the user's recent and pinned tokens. */
+  /** userData/token-lists: refreshed lists, their status, logos and the user's recent and pinned tokens. */
   dir: string;
   urls: readonly { name: string; url: string }[];
   fetch?: typeof fetch;
   log: Logger;
   now?: () => number;
-}
-
-interface Prefs {
-  pinned: Record<string, string[]>;
-  recent: Record<string, string[]>;
-  /** Tokens on no list that the user imported after the unknown-token warning, as their chains answered. */
-  imported: Record<string, ChainToken[]>;
+  /** Between two refreshes after the one at start: a day. */
+  refreshIntervalMs?: number;
+  /** Told when a refresh starts and when it ends (Settings shows it). */
+  onStatus?: (status: TokenListsStatus) => void;
 }
 
 /** The list name imported tokens carry, so the picker says where a token came from. */
 export const IMPORTED_LIST = 'Imported by you';
-
-const RECENT_MAX = 8;
-const LOGO_TYPES: Readonly<Record<string, string>> = { png: 'image/png', svg: 'image/svg+xml', jpg: 'image/jpeg', webp: 'image/webp' };
+export const DAILY_MS = 24 * 60 * 60 * 1000;
 
 interface Known {
   address: Address;
@@ -43,55 +49,93 @@ interface Known {
 
 /**
  * Token lists for the picker. The shipped snapshot answers at once and
- * offline; refresh() reads each list URL, keeps what parses (zod) on disk, and
- * later starts use the last good copy. Logos are downloaded once into the
- * same folder and handed to the renderer as data: URLs (the CSP allows no
- * remote images). Recent and pinned tokens are the user's, per chain.
+ * offline; start() refreshes every list URL then and daily after, keeps each
+ * list's last good copy on disk (later starts use it) and records each
+ * attempt's outcome for Settings. Recent and pinned tokens are the user's, per chain.
  */
 export class TokenLists {
-  private readonly byChain = new Map<number, Map<string, Known>>();
-  private refreshedAt: number | null = null;
-  private readonly logoDir: string;
-  private readonly logoJobs = new Map<string, Promise<void>>();
-  private prefs: Prefs;
+  private byChain = new Map<number, Map<string, Known>>();
+  /** The last good copy of each list URL, by list name. */
+  private readonly copies = new Map<string, TokenList>();
+  private readonly statuses = new Map<string, TokenListStatus>();
+  private readonly logos: TokenLogos;
+  private readonly control = new AbortController();
+  private readonly prefs: TokenPrefs;
+  private running: Promise<number> | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private nextRefreshAt: number | null = null;
 
   constructor(private readonly options: TokenListsOptions) {
-    this.logoDir = join(options.dir, 'logos');
-    // Owner-only, where it can be: an unwritable data folder costs the cache, never the start.
-    try {
-      privateTree(options.dir);
-    } catch {
-      // Folders are made when first written (writeAtomically), and that write reports its own failure.
+    tidyFolder(options.dir);
+    this.logos = new TokenLogos(options);
+    const saved = readSavedStatus(this.statusFile());
+    for (const { name, url } of options.urls) {
+      const cached = parseTokenList(readJson(this.listFile(name)));
+      if (cached.ok) this.copies.set(name, cached.list);
+      const known = saved[name];
+      this.statuses.set(name, {
+        ...(known ?? NEVER_CHECKED),
+        name,
+        url,
+        tokens: cached.ok ? cached.list.tokens.length : null,
+      });
     }
-    this.add(SNAPSHOT_LIST, SNAPSHOT_LIST.name);
-    for (const { name } of options.urls) {
-      const cached = this.readJson(this.listFile(name));
-      const parsed = tokenListSchema.safeParse(cached);
-      if (parsed.success) this.add(parsed.data, name, options.urls.find((entry) => entry.name === name)?.url);
-    }
-    this.prefs = this.readPrefs();
-    for (const [chainId, tokens] of Object.entries(this.prefs.imported)) this.addImported(Number(chainId), tokens);
+    this.prefs = new TokenPrefs(options.dir);
+    this.rebuild();
   }
 
-  /** Fetches every list URL; a list that fails keeps its last good copy. Returns how many lists were refreshed. */
-  async refresh(): Promise<number> {
-    // Bounded like every remote answer (common/limits): size while reading, connection deadlines.
-    const fetchFn = tokenListFetch(this.options.fetch);
-    let refreshed = 0;
-    for (const { name, url } of this.options.urls) {
-      try {
-        const response = await fetchFn(url);
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const list = tokenListSchema.parse(await response.json());
-        this.writeAtomically(this.listFile(name), JSON.stringify(list));
-        this.add(list, name, url);
-        refreshed += 1;
-      } catch (error) {
-        this.options.log.warn('token list refresh failed', { list: name, error: error instanceof Error ? error.message : String(error) });
-      }
+  /** Refreshes now and then daily, until close(). The composition root calls it for every app. */
+  start(): void {
+    if (this.timer || this.control.signal.aborted) return;
+    const interval = this.options.refreshIntervalMs ?? DAILY_MS;
+    this.nextRefreshAt = this.now() + interval;
+    this.timer = setInterval(() => {
+      this.nextRefreshAt = this.now() + interval;
+      void this.refresh();
+    }, interval);
+    // The daily timer alone never keeps the process alive.
+    this.timer.unref?.();
+    void this.refresh();
+  }
+
+  /** Whether the daily refresh runs (the composition's parity check reads it). */
+  isRunning(): boolean {
+    return this.timer !== null;
+  }
+
+  /** Stops the timer, cuts the downloads under way and waits for them to unwind. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.nextRefreshAt = null;
+    this.control.abort(new Error('CoW Desk is closing'));
+    await this.running;
+    await this.logos.close();
+  }
+
+  /**
+   * Fetches every list URL; a list that fails keeps its last good copy and
+   * records why. One refresh at a time: a second call joins the one under way.
+   * Returns how many lists were refreshed.
+   */
+  refresh(): Promise<number> {
+    if (this.control.signal.aborted) return Promise.resolve(0);
+    if (!this.running) {
+      this.running = this.refreshAll().finally(() => {
+        this.running = null;
+        this.tell();
+      });
+      this.tell();
     }
-    if (refreshed > 0) this.refreshedAt = (this.options.now ?? Date.now)();
-    return refreshed;
+    return this.running;
+  }
+
+  status(): TokenListsStatus {
+    return {
+      lists: this.options.urls.map(({ name }) => this.statuses.get(name)!),
+      refreshing: this.running !== null,
+      nextRefreshAt: this.nextRefreshAt,
+    };
   }
 
   /** Metadata of a listed token (the signing preview names tokens through this). */
@@ -110,16 +154,16 @@ export class TokenLists {
       .sort((a, b) => a.rank - b.rank || a.token.symbol.localeCompare(b.token.symbol))
       .slice(0, limit)
       .map((entry) => entry.token);
-    const key = String(chainId);
-    const pick = (addresses: string[] = []) =>
+    const pick = (addresses: string[]) =>
       addresses.map((address) => all.find((token) => token.address.toLowerCase() === address)).filter((token): token is Known => token !== undefined);
     const entry = (token: Known) => this.entry(chainId, token);
+    const refreshedAt = Math.max(0, ...[...this.statuses.values()].map((status) => (this.copies.has(status.name) ? (status.refreshedAt ?? 0) : 0)));
     return {
       results: ranked.map(entry),
-      recent: pick(this.prefs.recent[key]).map(entry),
-      pinned: pick(this.prefs.pinned[key]).map(entry),
-      source: this.refreshedAt === null ? 'snapshot' : 'refreshed',
-      refreshedAt: this.refreshedAt,
+      recent: pick(this.prefs.recent(chainId)).map(entry),
+      pinned: pick(this.prefs.pinned(chainId)).map(entry),
+      source: this.copies.size === 0 ? 'snapshot' : 'refreshed',
+      refreshedAt: this.copies.size === 0 || refreshedAt === 0 ? null : refreshedAt,
     };
   }
 
@@ -129,33 +173,73 @@ export class TokenLists {
    * across restarts. A token a list already names keeps the list's entry.
    */
   importToken(chainId: number, token: ChainToken): TokenEntry {
-    const key = String(chainId);
     if (!this.byChain.get(chainId)?.has(token.address.toLowerCase())) {
-      this.prefs.imported[key] = [...(this.prefs.imported[key] ?? []), token];
-      this.writePrefs();
-      this.addImported(chainId, [token]);
+      this.prefs.import(chainId, token);
+      this.rebuild();
     }
     return this.entry(chainId, this.byChain.get(chainId)!.get(token.address.toLowerCase())!);
   }
 
   pin(chainId: number, address: string, pinned: boolean): null {
-    const key = String(chainId);
-    const list = (this.prefs.pinned[key] ?? []).filter((entry) => entry !== address.toLowerCase());
-    this.prefs.pinned[key] = pinned ? [...list, address.toLowerCase()] : list;
-    this.writePrefs();
+    this.prefs.pin(chainId, address, pinned);
     return null;
   }
 
   used(chainId: number, address: string): null {
-    const key = String(chainId);
-    this.prefs.recent[key] = [address.toLowerCase(), ...(this.prefs.recent[key] ?? []).filter((entry) => entry !== address.toLowerCase())].slice(0, RECENT_MAX);
-    this.writePrefs();
+    this.prefs.used(chainId, address);
     return null;
   }
 
-  /** Waits for the logo downloads under way (tests, shutdown). */
+  /** Waits for the logo downloads under way (tests). */
   async settled(): Promise<void> {
-    await Promise.all([...this.logoJobs.values()]);
+    await this.logos.settled();
+  }
+
+  private async refreshAll(): Promise<number> {
+    // Bounded like every remote answer (common/limits): size while reading, connection deadlines.
+    const fetchFn = tokenListFetch(this.options.fetch);
+    let refreshed = 0;
+    for (const { name, url } of this.options.urls) {
+      const checkedAt = this.now();
+      try {
+        const response = await fetchFn(url, { signal: this.control.signal });
+        if (!response.ok) throw new Error(`${new URL(url).host} answered HTTP ${response.status}`);
+        const parsed = await parseInSlices(await response.json());
+        if (!parsed.ok) throw new Error(parsed.error);
+        writeAtomically(this.listFile(name), JSON.stringify(parsed.list));
+        this.copies.set(name, parsed.list);
+        const { count: skipped, example: skippedExample } = parsed.skipped;
+        this.setStatus(name, { checkedAt, outcome: 'ok', error: null, refreshedAt: checkedAt, tokens: parsed.list.tokens.length, skipped, skippedExample });
+        if (skipped > 0) this.options.log.info('token list entries skipped', { list: name, skipped, example: skippedExample });
+        refreshed += 1;
+      } catch (error) {
+        // Closing: what was not read is tried at the next start, not recorded as a failure.
+        if (this.control.signal.aborted) break;
+        this.setStatus(name, { checkedAt, outcome: 'failed', error: reasonOf(error) });
+        this.options.log.warn('token list refresh failed', { list: name, error: reasonOf(error) });
+      }
+    }
+    this.rebuild();
+    this.logos.forgetFailures();
+    return refreshed;
+  }
+
+  private setStatus(name: string, change: Partial<TokenListStatus>): void {
+    this.statuses.set(name, { ...this.statuses.get(name)!, ...change });
+    try {
+      writeAtomically(this.statusFile(), JSON.stringify(Object.fromEntries(this.statuses)));
+    } catch (error) {
+      // Settings still shows it for this run; only the next start will not know it.
+      this.options.log.warn('token list status not saved', { error: reasonOf(error) });
+    }
+  }
+
+  private tell(): void {
+    this.options.onStatus?.(this.status());
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   private entry(chainId: number, token: Known): TokenEntry {
@@ -164,15 +248,24 @@ export class TokenLists {
       symbol: token.symbol,
       name: token.name,
       decimals: token.decimals,
-      logo: this.logo(token),
+      logo: this.logos.dataUrl(token.logoURI),
       lists: token.lists,
       native: token.address === NATIVE_ADDRESS,
-      pinned: (this.prefs.pinned[String(chainId)] ?? []).includes(token.address.toLowerCase()),
+      pinned: this.prefs.pinned(chainId).includes(token.address.toLowerCase()),
     };
   }
 
-  private addImported(chainId: number, tokens: readonly ChainToken[]): void {
-    this.add({ name: IMPORTED_LIST, tokens: tokens.map((token) => ({ chainId, ...token })) }, IMPORTED_LIST);
+  /** The tokens by chain from the snapshot, each list's copy in use, then the imported ones, in that order. */
+  private rebuild(): void {
+    this.byChain = new Map();
+    this.add(SNAPSHOT_LIST, SNAPSHOT_LIST.name);
+    for (const { name, url } of this.options.urls) {
+      const copy = this.copies.get(name);
+      if (copy) this.add(copy, name, url);
+    }
+    for (const [chainId, tokens] of this.prefs.imported()) {
+      this.add({ name: IMPORTED_LIST, tokens: tokens.map((token) => ({ chainId, ...token })) }, IMPORTED_LIST);
+    }
   }
 
   private add(list: TokenList, listName: string, listUrl?: string): void {
@@ -192,72 +285,11 @@ export class TokenLists {
     }
   }
 
-  /** The cached logo as a data: URL; starts a download (for next time) when it is not cached yet. */
-  private logo(token: Known): string | null {
-    if (!token.logoURI || !/^https?:\/\//.test(token.logoURI)) return null;
-    const id = createHash('sha256').update(token.logoURI).digest('hex').slice(0, 32);
-    for (const [extension, type] of Object.entries(LOGO_TYPES)) {
-      const file = join(this.logoDir, `${id}.${extension}`);
-      if (existsSync(file)) return `data:${type};base64,${readFileSync(file).toString('base64')}`;
-    }
-    if (!this.logoJobs.has(id)) {
-      const job = this.download(token.logoURI, id).finally(() => this.logoJobs.delete(id));
-      this.logoJobs.set(id, job);
-    }
-    return null;
-  }
-
-  private async download(url: string, id: string): Promise<void> {
-    try {
-      const response = await tokenLogoFetch(this.options.fetch)(url);
-      const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
-      const extension = Object.entries(LOGO_TYPES).find(([, known]) => known === type)?.[0];
-      if (!response.ok || !extension) throw new Error(`HTTP ${response.status} ${type}`);
-      const bytes = Buffer.from(await response.arrayBuffer());
-      this.writeAtomically(join(this.logoDir, `${id}.${extension}`), bytes);
-    } catch (error) {
-      this.options.log.warn('token logo download failed', { error: error instanceof Error ? error.message : String(error) });
-    }
-  }
-
   private listFile(name: string): string {
     return join(this.options.dir, `list-${createHash('sha256').update(name).digest('hex').slice(0, 16)}.json`);
   }
 
-  private readPrefs(): Prefs {
-    const value = this.readJson(join(this.options.dir, 'prefs.json')) as Partial<Prefs> | null;
-    // Imported tokens are checked again on the way in: a damaged file loses them, never the picker.
-    const imported = z.record(z.string(), z.array(chainTokenSchema)).catch({}).parse(value?.imported ?? {});
-    return { pinned: value?.pinned ?? {}, recent: value?.recent ?? {}, imported };
-  }
-
-  private writePrefs(): void {
-    this.writeAtomically(join(this.options.dir, 'prefs.json'), JSON.stringify(this.prefs));
-  }
-
-  private readJson(file: string): unknown {
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Folders are made when first written (an unwritable data folder costs the cache, never the start). */
-  private writeAtomically(file: string, data: string | Buffer): void {
-    privateDir(dirname(file));
-    writeFileSync(`${file}.tmp`, data, { mode: PRIVATE_FILE_MODE });
-    renameSync(`${file}.tmp`, file);
-  }
-}
-
-/** A list's logo address, relative ones resolved against the list's own URL; only http(s) logos are fetched. */
-function logoUrl(logoURI: string | undefined, listUrl: string | undefined): string | null {
-  if (!logoURI) return null;
-  try {
-    const url = new URL(logoURI, listUrl);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
-  } catch {
-    return null;
+  private statusFile(): string {
+    return join(this.options.dir, 'status.json');
   }
 }

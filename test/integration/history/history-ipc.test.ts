@@ -8,6 +8,7 @@ import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { placeOrder } from '../sandbox/sandbox-kit';
 import { requestCounts, seedDistinct } from './history-kit';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 const trader = TEST_ACCOUNTS.trader.address;
 
@@ -29,6 +30,7 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
       appVersion: '0.1.0',
       log: recordingLogger(),
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+      tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     });
     await call('settings.update', { enabledChains: [1] });
     await call('accounts.addWatchOnly', { label: 'Watched', address: trader });
@@ -77,6 +79,7 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
       appVersion: '0.1.0',
       log: recordingLogger(),
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+      tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     });
     const { total } = (await call('history.query', {})) as { total: number };
     expect(total).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import { TEST_ACCOUNTS } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { sandboxProcess } from './history-kit';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 const ORDERS = 10_000;
 /**
@@ -37,6 +38,7 @@ describe('the main process stays responsive during a 10,000-order history sync',
       appVersion: '0.1.0',
       log: recordingLogger(),
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+      tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     });
     await call('settings.update', { enabledChains: [1] });
     await call('accounts.addWatchOnly', { label: 'Watched', address: trader });

@@ -13,6 +13,7 @@ import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
 import { startHostileServer, type HostileMode, type HostileServer } from './hostile-server';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 const KEYCHAIN_SERVICE = 'CoW Desk hostile-server tests';
 export const { trader } = TEST_ACCOUNTS;
@@ -51,6 +52,7 @@ export async function startHostileKit() {
     log: recordingLogger(),
     keychainService: KEYCHAIN_SERVICE,
     defaultEndpoints: { production: { orderbook: orderbook.url, tokenService: bff.url } },
+    tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     deadlines: TEST_DEADLINES,
     healthTiming: { okIntervalMs: 1_000, offlineIntervalMs: 200, slowMs: 1_500, timeoutMs: 1_000 },
     tradeTiming: { pollMs: 200 },

@@ -11,6 +11,7 @@ import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { sellWethDraft } from '../../helpers/order-drafts';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 const SERVICE = 'CoW Desk log tests';
 const PASSPHRASE = 'log test passphrase 7f3a';
@@ -43,6 +44,7 @@ describe('the log file after an import-sign-submit flow', () => {
       log,
       keychainService: SERVICE,
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+      tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     });
     router = withCommandLog(services.router, log);
 

@@ -5,6 +5,7 @@ import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 describe('market commands in the composed app', () => {
   let sandbox: Sandbox;
@@ -18,6 +19,7 @@ describe('market commands in the composed app', () => {
       appVersion: 'test',
       log: recordingLogger(),
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+      tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     });
   });
   afterEach(async () => {

@@ -58,6 +58,15 @@ describe('electron-builder --dir with a stand-in Electron', () => {
     expect(files.some((file) => file.startsWith('/node_modules/vitest') || file.startsWith('/node_modules/electron/') || file.startsWith('/node_modules/sirv'))).toBe(false);
   });
 
+  it('ships nothing of the Uniswap default token list (GPL-3.0-or-later, a test fixture only)', () => {
+    const files = listPackage(asar, { isPack: false });
+    expect(files.filter((file) => file.includes('@uniswap'))).toEqual([]);
+    // Nor a copy bundled into the build output: the list's own name is in none of its files.
+    const built = files.filter((file) => file.startsWith('/out/') && /\.(js|cjs|mjs|json|html)$/.test(file));
+    expect(built.length).toBeGreaterThan(0);
+    expect(built.filter((file) => extractFile(asar, file.slice(1)).toString('utf8').includes('Uniswap Labs Default'))).toEqual([]);
+  });
+
   it('keeps the app payload (everything but the Electron runtime) within 15 MB', () => {
     const payload = sizeOf(resources);
     console.log(`app payload, linux x64: ${(payload / 1024 / 1024).toFixed(2)} MB (${payload} bytes: ${readdirSync(resources).join(', ')})`);

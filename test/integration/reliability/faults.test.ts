@@ -11,6 +11,7 @@ import { FakeClock } from '../../helpers/fake-clock';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 const SERVICE = 'CoW Desk fault tests';
 const { trader, banned } = TEST_ACCOUNTS;
@@ -44,6 +45,7 @@ describe('fault suite against the sandbox', () => {
       keychainService: SERVICE,
       apiClock: clock,
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+      tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     });
     await services.router.handle('accounts.importKey', { label: 'Trader', privateKey: trader.privateKey, vault: 'keychain' });
     await services.router.handle('settings.update', { enabledChains: [1] });

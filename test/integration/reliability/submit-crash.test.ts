@@ -9,6 +9,7 @@ import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 const CHILD = join(import.meta.dirname, 'fixtures/submit-child.ts');
 const SERVICE = 'CoW Desk crash tests';
@@ -88,6 +89,7 @@ describe('SIGKILL during submission: nothing lost, nothing duplicated', () => {
         log: recordingLogger(),
         keychainService: SERVICE,
         defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+        tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
       });
       try {
         await expect

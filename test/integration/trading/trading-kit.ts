@@ -12,6 +12,7 @@ import { startSandbox, type RateLimits, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 const KEYCHAIN_SERVICE = 'CoW Desk trading tests';
 
@@ -50,6 +51,7 @@ export async function startTradingKit(options: KitOptions = {}) {
     log: recordingLogger(),
     keychainService: KEYCHAIN_SERVICE,
     defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
+    tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     tradeTiming: { pollMs: 100 },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });

@@ -11,6 +11,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { CommandError } from '../trading/trading-kit';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 export const KEYCHAIN_SERVICE = 'CoW Desk wallet tests';
 
@@ -35,6 +36,7 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
       log,
       keychainService: KEYCHAIN_SERVICE,
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: options.tokenServiceUrl ?? sandbox.bffUrl } },
+      tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
       tradeTiming: { pollMs: 100 },
       ...(options.rpc === false ? {} : { defaultRpcUrls: chain.rpcUrls }),
       ...(options.deadlines ? { deadlines: options.deadlines } : {}),

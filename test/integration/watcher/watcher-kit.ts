@@ -11,6 +11,7 @@ import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
 const KEYCHAIN_SERVICE = 'CoW Desk watcher tests';
 
@@ -39,6 +40,7 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
         production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl },
         staging: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl },
       },
+      tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
       notifier: { show: (notification) => void shown.push(notification) },
       // The wallet's node of the sandbox chain: fills are dated by their trade's block.
       defaultRpcUrls: walletNode ? sandbox.chain!.rpcUrls : {},

@@ -51,3 +51,8 @@ export const tokenLogoRoute: Route<SandboxState> = {
     return text(200, svg, { 'Content-Type': 'image/svg+xml' });
   },
 };
+
+/** The app's token list URLs when it runs against this sandbox: its one list, never the live ones. */
+export function sandboxTokenListUrls(bffUrl: string): { name: string; url: string }[] {
+  return [{ name: 'Sandbox list', url: `${bffUrl}/token-lists/sandbox.json` }];
+}

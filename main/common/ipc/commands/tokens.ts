@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../../protocol/api/primitives';
-import { tokenEntrySchema, tokenSearchSchema } from '../../tokens/token-list';
+import { tokenEntrySchema, tokenListsStatusSchema, tokenSearchSchema } from '../../tokens/token-list';
 
 export const tokenCommands = {
   /** The picker: tokens of a chain matching a symbol, name or address, with the user's recent and pinned tokens. */
@@ -29,4 +29,13 @@ export const tokenCommands = {
   },
   /** A token was chosen in the picker: it leads the recent list next time. */
   'tokens.used': { input: z.strictObject({ chainId: z.number().int(), address: addressSchema }), output: z.null() },
+  /** Settings: each token list's last refresh, its outcome (ok, or failed and why) and what it held. */
+  'tokens.lists': { input: z.strictObject({}), output: tokenListsStatusSchema },
+  /** Settings' "Refresh now": starts a refresh (or joins the one under way) and answers at once; tokens.listsChanged tells the outcome. */
+  'tokens.refreshLists': { input: z.strictObject({}), output: tokenListsStatusSchema },
+} as const;
+
+export const tokenEvents = {
+  /** A token list refresh started or ended: Settings redraws its lines, an open picker searches again. */
+  'tokens.listsChanged': tokenListsStatusSchema,
 } as const;

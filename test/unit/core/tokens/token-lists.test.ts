@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TokenLists } from '../../../../main/core/tokens/token-lists';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TokenListsStatus } from '../../../../main/common/tokens/token-list';
+import { DAILY_MS, TokenLists } from '../../../../main/core/tokens/token-lists';
 import { recordingLogger } from '../../../helpers/recording-logger';
 import { makeTempDir } from '../../../helpers/temp-dir';
 
@@ -57,6 +58,27 @@ describe('TokenLists', () => {
     expect(offline.asked).toEqual([LIST_URL]);
   });
 
+  it('asks for a logo that failed again only after the next refresh, not on every search', async () => {
+    let logoUp = false;
+    const logoUrl = 'https://lists.example/logos/gold.svg';
+    const host = remote({ [LIST_URL]: list, [logoUrl]: () => (logoUp ? new Response(LOGO, { headers: { 'content-type': 'image/svg+xml' } }) : new Response('', { status: 503 })) });
+    const lists = new TokenLists({ dir: dir.path, urls: [{ name: 'CoW Swap', url: LIST_URL }], fetch: host.fetchFn, log: recordingLogger() });
+    await lists.refresh();
+    const logoAsks = () => host.asked.filter((url) => url === logoUrl).length;
+    for (let typed = 0; typed < 5; typed += 1) {
+      lists.search(1, 'gold', 10);
+      await lists.settled();
+    }
+    expect(logoAsks()).toBe(1);
+    logoUp = true;
+    await lists.refresh();
+    expect(lists.search(1, 'gold', 10).results[0]?.logo).toBeNull();
+    await lists.settled();
+    expect(logoAsks()).toBe(2);
+    expect(lists.search(1, 'gold', 10).results[0]?.logo).toMatch(/^data:image\/svg\+xml;base64,/);
+    await lists.close();
+  });
+
   it('refuses a list that is not a token list and keeps what it had', async () => {
     const log = recordingLogger();
     const host = remote({ [LIST_URL]: () => Response.json({ tokens: [{ symbol: 'BAD' }] }) });
@@ -64,6 +86,19 @@ describe('TokenLists', () => {
     expect(await lists.refresh()).toBe(0);
     expect(lists.search(1, 'bad', 10).results).toEqual([]);
     expect(log.lines.some((line) => line.message === 'token list refresh failed')).toBe(true);
+  });
+
+  it('starts, searches and refreshes with an unwritable folder, saying why the copy was not kept', async () => {
+    // A folder below a file cannot be made (ENOTDIR), even for root: the writes fail, nothing else.
+    const file = join(dir.path, 'a-file');
+    writeFileSync(file, '');
+    const log = recordingLogger();
+    const lists = new TokenLists({ dir: join(file, 'token-lists'), urls: [{ name: 'CoW Swap', url: LIST_URL }], fetch: remote({ [LIST_URL]: list }).fetchFn, log });
+    expect(lists.search(1, 'usdc', 5).results[0]?.symbol).toBe('USDC');
+    expect(await lists.refresh()).toBe(0);
+    expect(lists.status().lists[0]).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/^ENOTDIR/) });
+    expect(log.lines.map((line) => line.message)).toContain('token list status not saved');
+    await lists.close();
   });
 
   it('remembers pinned and recent tokens per chain across starts', () => {
@@ -96,5 +131,67 @@ describe('TokenLists', () => {
     const reopened = new TokenLists({ dir: dir.path, urls: [], log: recordingLogger() });
     expect(reopened.search(1, 'mystery', 10).results).toEqual([]);
     expect(reopened.search(1, '', 10).pinned.map((entry) => entry.symbol)).toEqual(['DAI']);
+  });
+
+  describe('refresh on a timer', () => {
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
+    afterEach(() => vi.useRealTimers());
+
+    it('refreshes at start and then daily until closed, recording each list\'s outcome', async () => {
+      let up = false;
+      const second = 'https://other.example/list.json';
+      const host = remote({ [LIST_URL]: list, [second]: () => (up ? list() : new Response('down', { status: 503 })) });
+      const told: TokenListsStatus[] = [];
+      let now = 1_000;
+      const lists = new TokenLists({
+        dir: dir.path,
+        urls: [{ name: 'CoW Swap', url: LIST_URL }, { name: 'Other', url: second }],
+        fetch: host.fetchFn,
+        log: recordingLogger(),
+        now: () => now,
+        onStatus: (status) => told.push(status),
+      });
+      lists.start();
+      await vi.waitFor(() => expect(told.at(-1)?.refreshing).toBe(false));
+      expect(told.map((status) => status.refreshing)).toEqual([true, false]);
+      expect(lists.status()).toEqual({
+        refreshing: false,
+        nextRefreshAt: 1_000 + DAILY_MS,
+        lists: [
+          { name: 'CoW Swap', url: LIST_URL, checkedAt: 1_000, outcome: 'ok', error: null, refreshedAt: 1_000, tokens: 1, skipped: 0, skippedExample: null },
+          { name: 'Other', url: second, checkedAt: 1_000, outcome: 'failed', error: 'other.example answered HTTP 503', refreshedAt: null, tokens: null, skipped: 0, skippedExample: null },
+        ],
+      });
+      expect(host.asked.filter((url) => url === LIST_URL)).toHaveLength(1);
+
+      // A day later the timer refreshes both again; the list that was down is now kept.
+      up = true;
+      now += DAILY_MS;
+      await vi.advanceTimersByTimeAsync(DAILY_MS);
+      await vi.waitFor(() => expect(lists.status().lists[1]?.outcome).toBe('ok'));
+      expect(lists.status().lists[1]).toMatchObject({ checkedAt: now, refreshedAt: now, error: null });
+      expect(host.asked.filter((url) => url === LIST_URL)).toHaveLength(2);
+
+      await lists.close();
+      await vi.advanceTimersByTimeAsync(3 * DAILY_MS);
+      expect(host.asked.filter((url) => url === LIST_URL)).toHaveLength(2);
+      expect(lists.status().nextRefreshAt).toBeNull();
+    });
+
+    it('close() cuts a download that hangs, and records nothing as failed for it', async () => {
+      let started = 0;
+      const hanging = ((_url: string | URL, init?: RequestInit) => {
+        started += 1;
+        return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+      }) as typeof fetch;
+      const lists = new TokenLists({ dir: dir.path, urls: [{ name: 'CoW Swap', url: LIST_URL }], fetch: hanging, log: recordingLogger() });
+      lists.start();
+      await vi.waitFor(() => expect(started).toBe(1));
+      expect(lists.status().refreshing).toBe(true);
+      await lists.close();
+      expect(lists.status()).toMatchObject({ refreshing: false, nextRefreshAt: null, lists: [{ outcome: null, checkedAt: null }] });
+      expect(await lists.refresh()).toBe(0);
+      expect(started).toBe(1);
+    });
   });
 });
