@@ -17,9 +17,9 @@ import type { Logger } from './log';
 import { createMarketModule } from './market/market-module';
 import { AccountService } from './signer/account-service';
 import { AccountsRepo } from './signer/accounts-repo';
-import { KeychainVault, loadKeytar, type KeytarLike } from './signer/keychain-vault';
 import { OrderSigner } from './signer/order-signer';
-import { PassphraseVault } from './signer/passphrase-vault';
+import { forkSigner } from './signer/process/node-launcher';
+import { SignerClient, type SignerLauncher } from './signer/signer-client';
 import { signerHandlers } from './signer/signer-handlers';
 import type { PreviewFacts } from './signer/signing-preview';
 import { DEFAULT_LIST_URLS } from './tokens/snapshot';
@@ -42,8 +42,8 @@ export interface ServicePorts {
   userDataDir: string;
   appVersion: string;
   log: Logger;
-  /** The OS keychain; defaults to @github/keytar. */
-  keytar?: () => Promise<KeytarLike>;
+  /** Starts the signer process, the only holder of keys: utilityProcess in the app, else (default) a forked Node child. */
+  signer?: SignerLauncher;
   /** Keychain service name the keys are stored under (tests use their own). */
   keychainService?: string;
   /** Base URLs used where the user set none (tests point them at the sandbox); default: the live services. */
@@ -236,6 +236,7 @@ export function createServices(ports: ServicePorts): Services {
       trading.close();
       await history.close();
       settingsModule.close();
+      await signing?.keys.close();
       if ('store' in storeState) storeState.store.close();
     },
   };
@@ -244,11 +245,11 @@ export function createServices(ports: ServicePorts): Services {
 /** Accounts and the signer, shared by the signing commands and the order composer; absent without a database. */
 function signingFor(storeState: StoreState, ports: ServicePorts, environment: () => Environment, previewFacts: ReturnType<typeof previewFactsFrom>) {
   if (!('store' in storeState)) return undefined;
-  const accounts = new AccountService(new AccountsRepo(storeState.store.db), {
-    keychain: new KeychainVault(ports.keytar ?? loadKeytar, ports.keychainService),
-    passphrase: new PassphraseVault(join(ports.userDataDir, VAULT_DIR)),
-  });
-  return { accounts, signer: new OrderSigner(accounts, environment, undefined, previewFacts) };
+  // Started on the first request that needs a key, and again after it died.
+  const vaults = { vaultDir: join(ports.userDataDir, VAULT_DIR), ...(ports.keychainService ? { keychainService: ports.keychainService } : {}) };
+  const keys = new SignerClient(ports.signer ?? forkSigner, vaults, ports.log);
+  const accounts = new AccountService(new AccountsRepo(storeState.store.db), keys);
+  return { accounts, keys, signer: new OrderSigner(accounts, environment, undefined, previewFacts) };
 }
 
 function signerHandlersFor(

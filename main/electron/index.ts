@@ -11,6 +11,7 @@ import { hardenApp } from './hardening';
 import { attachIpcTransport } from './ipc-transport';
 import { installLifecycle, recoverRenderer, revealWindow } from './lifecycle';
 import { createMainWindow } from './main-window';
+import { launchUtilitySigner } from './signer-launcher';
 import { installMenu } from './menu';
 import { createElectronNotifier } from './notifier';
 import { installTray } from './tray';
@@ -57,6 +58,7 @@ function start(): void {
     log,
     ...DESKTOP_BACKGROUND,
     notifier,
+    signer: launchUtilitySigner,
   });
   applyCrashUploadChoice(services.settings, log);
   const router = withCommandLog(services.router, log);

@@ -1,12 +1,12 @@
-import { encodeFunctionData, hashMessage, type Address, type Hex } from 'viem';
-import { privateKeyToAccount, sign } from 'viem/accounts';
+import { encodeFunctionData, type Address, type Hex } from 'viem';
 import { AppError } from '../../common/errors';
 import type { OrderDraft, SignedOrder } from '../../common/ipc/commands/signing';
 import { cancellationsDigest, cancellationsTypedData } from '../../common/protocol/cancellations';
 import { domainFor, type ProtocolDomain } from '../../common/protocol/domain';
 import type { Environment } from '../../common/protocol/environments';
-import { orderDigest, type OrderStruct } from '../../common/protocol/order';
+import { orderDigest, orderTypedData, type OrderStruct } from '../../common/protocol/order';
 import type { AccountService } from './account-service';
+import { signDigest } from './digest-signature';
 import { buildOrder } from './order-draft';
 import { signingPreview, type PreviewFacts } from './signing-preview';
 
@@ -23,12 +23,7 @@ const SET_PRE_SIGNATURE_ABI = [
   },
 ] as const;
 
-/**
- * eip712 signs the typed-data digest; ethsign signs the digest as a 32-byte
- * message. The digest is the one buildOrder already computed (the UID starts
- * with it): hashing the typed data again, or deriving the public key of a
- * viem account just to sign, would double the cost of a signature.
- */
+/** An order signed with a key at hand, as the signer process signs it (the protocol vectors check it byte for byte). */
 export async function signOrderStruct(
   key: Hex,
   struct: OrderStruct,
@@ -36,12 +31,13 @@ export async function signOrderStruct(
   scheme: 'eip712' | 'ethsign',
   digest: Hex = orderDigest(struct, domain),
 ): Promise<Hex> {
-  return sign({ hash: scheme === 'eip712' ? digest : hashMessage({ raw: digest }), privateKey: key, to: 'hex' });
+  return signDigest(key, digest, scheme);
 }
 
 /**
- * Signs intents in main. The key is loaded from its vault for one call and
- * dropped with the viem account that wraps it; it never leaves this function.
+ * Turns intents into what the signer process signs: main builds the order
+ * (digest, UID) and sends its typed data with the digest the user confirmed;
+ * the signer hashes it again, compares and signs. No key is ever in main.
  */
 export class OrderSigner {
   constructor(
@@ -74,17 +70,15 @@ export class OrderSigner {
       const data = encodeFunctionData({ abi: SET_PRE_SIGNATURE_ABI, functionName: 'setPreSignature', args: [built.uid, true] });
       return { ...base, signature: '0x', preSignature: { to: built.domain.verifyingContract, data, call: `setPreSignature(${built.uid}, true)` } };
     }
-    const key = await this.accounts.loadKey(draft.account, passphrase);
-    return { ...base, signature: await signOrderStruct(key, built.struct, built.domain, draft.signingScheme, built.digest), preSignature: null };
+    const typedData = orderTypedData(built.struct, built.domain);
+    const signature = await this.accounts.signTypedData(draft.account, typedData, built.digest, draft.signingScheme, passphrase);
+    return { ...base, signature, preSignature: null };
   }
 
   async signCancellation(account: Address, chainId: number, orderUids: Hex[], scheme: 'eip712' | 'ethsign', passphrase?: string) {
     const domain = domainFor(chainId, this.environment());
-    const signer = privateKeyToAccount(await this.accounts.loadKey(account, passphrase));
-    const signature =
-      scheme === 'eip712'
-        ? await signer.signTypedData(cancellationsTypedData(orderUids, domain))
-        : await signer.signMessage({ message: { raw: cancellationsDigest(orderUids, domain) } });
+    // The user confirms the cancellation of these UIDs on this chain; its digest is what the signer checks.
+    const signature = await this.accounts.signTypedData(account, cancellationsTypedData(orderUids, domain), cancellationsDigest(orderUids, domain), scheme, passphrase);
     return { orderUids, signature, signingScheme: scheme };
   }
 }

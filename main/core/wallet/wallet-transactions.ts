@@ -8,7 +8,6 @@ import {
   type PublicClient,
   type TransactionSerializableEIP1559,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { AppError } from '../../common/errors';
 import { formatTokenAmount, formatUsd } from '../../common/format/format';
 import type { TxIntent, TxPreview, TxRecord } from '../../common/ipc/commands/wallet';
@@ -122,8 +121,7 @@ export class WalletTransactions {
     const existing = this.deps.journal.liveForIntent(intent.intentId) ?? this.deps.journal.pendingLike(intent);
     if (existing) return this.record(existing);
     const prepared = await this.preparedFor(intent, expectedDigest);
-    const key = await this.deps.accounts.loadKey(intent.account, passphrase);
-    const raw = await privateKeyToAccount(key).signTransaction(prepared.tx);
+    const raw = await this.deps.accounts.signTransaction(intent.account, prepared.tx, prepared.preview.digest, passphrase);
     const hash = keccak256(raw);
     this.deps.journal.insert({ hash, intent, nonce: prepared.tx.nonce, raw, summary: prepared.preview.summary });
     this.previews.delete(intent.intentId);
@@ -219,8 +217,8 @@ export class WalletTransactions {
       mode === 'speedUp'
         ? { ...original, type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas }
         : { type: 'eip1559', chainId: live.chain_id, nonce: live.nonce, to: live.account, value: 0n, data: '0x', gas: 21_000n, maxFeePerGas, maxPriorityFeePerGas };
-    const key = await this.deps.accounts.loadKey(live.account, passphrase);
-    const raw = await privateKeyToAccount(key).signTransaction(tx);
+    // A replacement the user asked for by its kind (speed up, cancel); its fees are the node's, so its own digest.
+    const raw = await this.deps.accounts.signTransaction(live.account, tx, keccak256(serializeTransaction(tx)), passphrase);
     const hash = keccak256(raw);
     const summary = mode === 'speedUp' ? `Speed up: ${live.summary}` : `Cancel (0 ${nativeSymbol(live.chain_id)} to self): ${live.summary}`;
     const intent = { intentId: live.intent_id, kind: live.kind, account: live.account, chainId: live.chain_id } as TxIntent;
