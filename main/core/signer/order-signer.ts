@@ -5,9 +5,10 @@ import { cancellationsDigest, cancellationsTypedData } from '../../common/protoc
 import { domainFor, type ProtocolDomain } from '../../common/protocol/domain';
 import type { Environment } from '../../common/protocol/environments';
 import { orderDigest, orderTypedData, type OrderStruct } from '../../common/protocol/order';
+import { orderUid } from '../../common/protocol/order-uid';
 import type { AccountService } from './account-service';
 import { signDigest } from './digest-signature';
-import { buildOrder } from './order-draft';
+import { buildOrder, orderParts, withDigest } from './order-draft';
 import { signingPreview, type PreviewFacts } from './signing-preview';
 
 const SET_PRE_SIGNATURE_ABI = [
@@ -57,12 +58,20 @@ export class OrderSigner {
   }
 
   async signOrder(draft: OrderDraft, passphrase?: string, expectedDigest?: Hex): Promise<SignedOrder> {
-    const environment = this.environment();
-    const built = buildOrder(draft, environment, this.nowSeconds());
-    if (expectedDigest && expectedDigest.toLowerCase() !== built.digest.toLowerCase()) {
-      // For example the environment changed between preview and signing: the user approved something else.
-      throw new AppError('PREVIEW_MISMATCH', 'The order changed since you reviewed it (environment or details). Review it again before signing.');
+    const parts = orderParts(draft, this.environment(), this.nowSeconds());
+    if (expectedDigest && draft.signingScheme !== 'presign') {
+      // The signer process hashes the typed data itself and signs only that digest: its signature
+      // proves the order's digest is the confirmed one, so main need not hash it a second time.
+      const signature = await this.accounts
+        .signTypedData(draft.account, orderTypedData(parts.struct, parts.domain), expectedDigest, draft.signingScheme, passphrase)
+        .catch((error: unknown) => {
+          throw error instanceof AppError && error.code === 'PREVIEW_MISMATCH' ? orderChanged() : error;
+        });
+      const digest = expectedDigest.toLowerCase() as Hex;
+      return { uid: orderUid(digest, draft.account, draft.validTo), digest, owner: draft.account, signingScheme: draft.signingScheme, signature, preSignature: null };
     }
+    const built = withDigest(parts, draft);
+    if (expectedDigest && expectedDigest.toLowerCase() !== built.digest.toLowerCase()) throw orderChanged();
     const base = { uid: built.uid, digest: built.digest, owner: built.owner, signingScheme: draft.signingScheme };
     if (draft.signingScheme === 'presign') {
       // Smart-contract wallets: no signature now; the owner completes the order on-chain.
@@ -70,8 +79,7 @@ export class OrderSigner {
       const data = encodeFunctionData({ abi: SET_PRE_SIGNATURE_ABI, functionName: 'setPreSignature', args: [built.uid, true] });
       return { ...base, signature: '0x', preSignature: { to: built.domain.verifyingContract, data, call: `setPreSignature(${built.uid}, true)` } };
     }
-    const typedData = orderTypedData(built.struct, built.domain);
-    const signature = await this.accounts.signTypedData(draft.account, typedData, built.digest, draft.signingScheme, passphrase);
+    const signature = await this.accounts.signTypedData(draft.account, orderTypedData(built.struct, built.domain), built.digest, draft.signingScheme, passphrase);
     return { ...base, signature, preSignature: null };
   }
 
@@ -81,4 +89,9 @@ export class OrderSigner {
     const signature = await this.accounts.signTypedData(account, cancellationsTypedData(orderUids, domain), cancellationsDigest(orderUids, domain), scheme, passphrase);
     return { orderUids, signature, signingScheme: scheme };
   }
+}
+
+/** For example the environment changed between preview and signing: the user approved something else. */
+function orderChanged(): AppError {
+  return new AppError('PREVIEW_MISMATCH', 'The order changed since you reviewed it (environment or details). Review it again before signing.');
 }
