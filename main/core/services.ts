@@ -20,7 +20,7 @@ import { AccountsRepo } from './signer/accounts-repo';
 import { OrderSigner } from './signer/order-signer';
 import { forkSigner } from './signer/process/node-launcher';
 import { SignerClient, type SignerLauncher } from './signer/signer-client';
-import { signerHandlers } from './signer/signer-handlers';
+import { portImportHandler, signerHandlers } from './signer/signer-handlers';
 import type { PreviewFacts } from './signer/signing-preview';
 import { DEFAULT_LIST_URLS } from './tokens/snapshot';
 import { TokenLists } from './tokens/token-lists';
@@ -103,6 +103,8 @@ export interface Services {
   readonly tokenLists: TokenLists;
   /** Balances, allowances and the journalled transactions of the keychain signer. */
   readonly wallet: WalletModule;
+  /** accounts.importKey in the app: the key reaches the signer process on `port` (a MessagePortMain), never main's JS. */
+  readonly importKeyThroughPort: ReturnType<typeof portImportHandler>;
   /** Stops every module and closes the store; answers once nothing writes to it (a cut sync pass has unwound, its writer thread let go). */
   close(): Promise<void>;
 }
@@ -230,6 +232,7 @@ export function createServices(ports: ServicePorts): Services {
     watcher,
     tokenLists,
     wallet,
+    importKeyThroughPort: portImportHandler(signing?.accounts, events, ports.log),
     close: async () => {
       wallet.close();
       watcher.close();
@@ -245,7 +248,6 @@ export function createServices(ports: ServicePorts): Services {
 /** Accounts and the signer, shared by the signing commands and the order composer; absent without a database. */
 function signingFor(storeState: StoreState, ports: ServicePorts, environment: () => Environment, previewFacts: ReturnType<typeof previewFactsFrom>) {
   if (!('store' in storeState)) return undefined;
-  // Started on the first request that needs a key, and again after it died.
   const vaults = { vaultDir: join(ports.userDataDir, VAULT_DIR), ...(ports.keychainService ? { keychainService: ports.keychainService } : {}) };
   const keys = new SignerClient(ports.signer ?? forkSigner, vaults, ports.log);
   const accounts = new AccountService(new AccountsRepo(storeState.store.db), keys);

@@ -9,6 +9,7 @@ import { applyCrashUploadChoice, crashReportServer, crashUploadChosen, setCrashU
 import { createDeepLinkHandler, registerLinkScheme } from './deep-links';
 import { hardenApp } from './hardening';
 import { attachIpcTransport } from './ipc-transport';
+import { attachKeyImport } from './key-import';
 import { installLifecycle, recoverRenderer, revealWindow } from './lifecycle';
 import { createMainWindow } from './main-window';
 import { launchUtilitySigner } from './signer-launcher';
@@ -77,7 +78,12 @@ function start(): void {
     const window = createMainWindow(join(import.meta.dirname, '../preload'), services.settings);
     mainWindow = window;
     recoverRenderer(window, log);
-    detach = attachIpcTransport({ router, events: services.events }, window);
+    const detachTransport = attachIpcTransport({ router, events: services.events }, window);
+    const detachImport = attachKeyImport(services, window);
+    detach = () => {
+      detachTransport();
+      detachImport();
+    };
     // A page that loads (or reloads after a crash) hears the update status it missed.
     window.webContents.on('did-finish-load', () => {
       const status = updates.status();

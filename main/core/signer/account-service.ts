@@ -2,7 +2,7 @@ import { serializeTransaction, type Address, type Hex, type TransactionSerializa
 import { AppError } from '../../common/errors';
 import type { Account } from '../../common/ipc/commands/accounts';
 import type { AccountsRepo } from './accounts-repo';
-import type { HotKeyStore, ImportOptions, SignerPort, TypedDataScheme } from './signer-port';
+import type { HotKeyStore, ImportOptions, PortImport, SignerPort, TypedDataScheme } from './signer-port';
 
 export type VaultChoice = { vault: 'keychain' } | { vault: 'passphrase'; passphrase: string };
 
@@ -16,7 +16,7 @@ export class AccountService {
 
   constructor(
     private readonly repo: AccountsRepo,
-    private readonly signer: SignerPort & HotKeyStore,
+    private readonly signer: SignerPort & HotKeyStore & PortImport,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -31,6 +31,11 @@ export class AccountService {
   /** The key is handed on and not kept: the signer checks it, stores it and answers its address. */
   importKey(label: string, privateKey: string, choice: VaultChoice): Promise<Account> {
     return this.addWithKey(label, choice, (options) => this.signer.importKey(privateKey, choice.vault, options));
+  }
+
+  /** In the app: the key comes to the signer on a port from the renderer; main sees only the address. */
+  importThroughPort(label: string, port: unknown, choice: VaultChoice): Promise<Account> {
+    return this.addWithKey(label, choice, (options) => this.signer.importThroughPort(port, choice.vault, options));
   }
 
   /** The key is drawn inside the signer; main only learns its address. */

@@ -3,7 +3,7 @@ import type { Address, Hex, TypedDataDefinition } from 'viem';
 import { AppError } from '../../common/errors';
 import type { Logger } from '../log';
 import { seal, unseal, type SignerConfig, type SignerInit, type SignerReply } from './process/channel';
-import type { HotKeyStore, ImportOptions, SignerPort, SignOptions, TypedDataScheme, VaultKind } from './signer-port';
+import type { HotKeyStore, ImportOptions, PortImport, SignerPort, SignOptions, TypedDataScheme, VaultKind } from './signer-port';
 
 /** A running signer process as main sees it: Node's forked child, or Electron's utilityProcess. */
 export interface SignerChild {
@@ -35,7 +35,7 @@ const RESTARTED =
  * process held fails with SIGNER_RESTARTED and is never sent again on its own:
  * whether to sign once more is the user's call.
  */
-export class SignerClient implements SignerPort, HotKeyStore {
+export class SignerClient implements SignerPort, HotKeyStore, PortImport {
   private launch: Launch | null = null;
   private nextId = 1;
   private closed = false;
@@ -67,6 +67,11 @@ export class SignerClient implements SignerPort, HotKeyStore {
     return this.call('generate', [vault, options]);
   }
 
+  /** The port goes along with the request, unread: the key on it reaches only the signer. */
+  importThroughPort(port: unknown, vault: VaultKind, options: ImportOptions = {}): Promise<Address> {
+    return this.call('importFromPort', [vault, options], [port]);
+  }
+
   remove(account: Address, vault: VaultKind): Promise<void> {
     return this.call('remove', [account, vault]);
   }
@@ -88,13 +93,13 @@ export class SignerClient implements SignerPort, HotKeyStore {
     await launch.exited;
   }
 
-  private call<T>(method: string, params: unknown[]): Promise<T> {
+  private call<T>(method: string, params: unknown[], transfer?: readonly unknown[]): Promise<T> {
     if (this.closed) return Promise.reject(new AppError('SIGNER_CLOSED', 'CoW Desk is shutting down; nothing was signed.'));
     const launch = this.launch ?? this.startSigner();
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       launch.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      launch.child.post(seal(launch.secret, { id, method, params }));
+      launch.child.post(seal(launch.secret, { id, method, params }), transfer);
     });
   }
 

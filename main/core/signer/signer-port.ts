@@ -49,3 +49,12 @@ export interface HotKeyStore {
   generate(vault: VaultKind, options?: ImportOptions): Promise<Address>;
   remove(account: Address, vault: VaultKind): Promise<void>;
 }
+
+/**
+ * The app's key import: the key travels from the renderer to the signer over a
+ * MessagePort (Electron's MessagePortMain, handed over unread), never through
+ * main's JavaScript; the signer answers the address.
+ */
+export interface PortImport {
+  importThroughPort(port: unknown, vault: VaultKind, options?: ImportOptions): Promise<Address>;
+}

@@ -34,7 +34,7 @@ export class HotSigner implements SignerPort, HotKeyStore {
     return this.vaults.keychain.status();
   }
 
-  importKey(privateKey: string, vault: VaultKind, options: ImportOptions = {}): Promise<Address> {
+  async importKey(privateKey: string, vault: VaultKind, options: ImportOptions = {}): Promise<Address> {
     const key = (privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`).toLowerCase() as Hex;
     let address: Address;
     try {
@@ -45,7 +45,7 @@ export class HotSigner implements SignerPort, HotKeyStore {
     return this.store(address, key, vault, options);
   }
 
-  generate(vault: VaultKind, options: ImportOptions = {}): Promise<Address> {
+  async generate(vault: VaultKind, options: ImportOptions = {}): Promise<Address> {
     const key = generatePrivateKey();
     return this.store(privateKeyToAddress(key), key, vault, options);
   }

@@ -1,3 +1,4 @@
+import type { Address } from 'viem';
 import { AppError } from '../../../common/errors';
 import type { HotSigner } from './hot-signer';
 import type { ImportOptions, VaultKind } from '../signer-port';
@@ -15,10 +16,10 @@ export interface PortLike {
  * never holds it. The port carries exactly one message, `{ privateKey }`, and
  * is closed after it; the address goes back to main over the sealed channel.
  */
-export function importFromPort(signer: HotSigner, port: PortLike | undefined, vault?: VaultKind, options: ImportOptions = {}) {
+export async function importFromPort(signer: HotSigner, port: PortLike | undefined, vault?: VaultKind, options: ImportOptions = {}) {
   if (!port) throw new AppError('SIGNER_NO_PORT', 'The key import did not bring its channel; nothing was imported.');
   if (vault !== 'keychain' && vault !== 'passphrase') throw new AppError('INVALID_INPUT', 'Choose the keychain or the passphrase vault for this key.');
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<Address>((resolve, reject) => {
     port.on('message', ({ data }) => {
       port.close();
       const privateKey = (data as { privateKey?: unknown } | null)?.privateKey;
