@@ -6,6 +6,7 @@
 import { AppError } from '../../../common/errors';
 import { KeychainVault, loadKeytar } from '../keychain-vault';
 import { PassphraseVault } from '../passphrase-vault';
+import type { ImportOptions, VaultKind } from '../signer-port';
 import { seal, unseal, type SignerInit, type SignerReply, type SignerRequest } from './channel';
 import { HotSigner } from './hot-signer';
 import { importFromPort, type PortLike } from './import-port';
@@ -63,10 +64,13 @@ function serve(link: ParentLink): void {
 
 async function answer(signer: HotSigner, { id, method, params }: SignerRequest, ports: readonly PortLike[]): Promise<SignerReply> {
   try {
-    const args = params as never[];
-    if (method === 'importFromPort') return { id, ok: true, value: await importFromPort(signer, ports[0], ...(args as [])) };
+    if (method === 'importFromPort') {
+      const [vault, options] = params as [VaultKind | undefined, ImportOptions | undefined];
+      return { id, ok: true, value: await importFromPort(signer, ports[0], vault, options) };
+    }
     if (!isMethod(method)) throw new AppError('SIGNER_UNKNOWN_REQUEST', `The signer does not know "${method}".`);
-    const value = await (signer[method] as (...a: never[]) => Promise<unknown>)(...args);
+    // Each method checks its own arguments (addresses, digests, payloads) as it uses them.
+    const value = await (signer[method] as (...args: unknown[]) => Promise<unknown>)(...(params as unknown[]));
     return { id, ok: true, value };
   } catch (error) {
     return { id, ok: false, error: failure(error) };
