@@ -1,6 +1,7 @@
-import { hashTypedData, keccak256, parseTransaction, serializeTransaction, type Address, type Hex, type TypedDataDefinition } from 'viem';
+import { keccak256, parseTransaction, serializeTransaction, type Address, type Hex, type TypedDataDefinition } from 'viem';
 import { generatePrivateKey, privateKeyToAddress, signTransaction } from 'viem/accounts';
 import { signDigest } from '../digest-signature';
+import { typedDataDigest } from './typed-data-digest';
 import { AppError } from '../../../common/errors';
 import type { KeyVault } from '../key-vault';
 import type { HotKeyStore, ImportOptions, SignerPort, SignOptions, TypedDataScheme, VaultKind } from '../signer-port';
@@ -56,7 +57,7 @@ export class HotSigner implements SignerPort, HotKeyStore {
   }
 
   async signTypedData(account: Address, typedData: TypedDataDefinition, expectedDigest: Hex, options: SignOptions & { scheme?: TypedDataScheme } = {}): Promise<Hex> {
-    const digest = hashTypedData(typedData);
+    const digest = typedDataDigest(typedData);
     if (!same(digest, expectedDigest)) throw mismatch('message');
     return signDigest(await this.key(account, options), digest, options.scheme ?? 'eip712');
   }
