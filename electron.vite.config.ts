@@ -27,8 +27,15 @@ export default defineConfig({
       // viem and zod (and what they pull in, TypeScript included) are bundled, tree-shaken, into
       // out/main; electron-builder.yml leaves their node_modules folders out of the package.
       externalizeDeps: { exclude: ['viem', 'zod'] },
-      // The store's writer thread is its own entry: main/core/store/store-writer.ts starts it from out/main/writer-thread.js.
-      rollupOptions: { input: { index: resolve('main/electron/index.ts'), 'writer-thread': resolve('main/core/store/writer-thread.ts') } },
+      // The store's writer thread is its own entry: main/core/store/store-writer.ts starts it from out/main/writer-thread.js;
+      // so is the signer process, which main/electron/signer-launcher.ts starts from out/main/signer-process.js.
+      rollupOptions: {
+        input: {
+          index: resolve('main/electron/index.ts'),
+          'writer-thread': resolve('main/core/store/writer-thread.ts'),
+          'signer-process': resolve('main/core/signer/process/signer-process.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -17,10 +17,10 @@ import type { Logger } from './log';
 import { createMarketModule } from './market/market-module';
 import { AccountService } from './signer/account-service';
 import { AccountsRepo } from './signer/accounts-repo';
-import { KeychainVault, loadKeytar, type KeytarLike } from './signer/keychain-vault';
 import { OrderSigner } from './signer/order-signer';
-import { PassphraseVault } from './signer/passphrase-vault';
-import { signerHandlers } from './signer/signer-handlers';
+import { forkSigner } from './signer/process/node-launcher';
+import { SignerClient, type SignerLauncher } from './signer/signer-client';
+import { portImportHandler, signerHandlers } from './signer/signer-handlers';
 import type { PreviewFacts } from './signer/signing-preview';
 import { DEFAULT_LIST_URLS } from './tokens/snapshot';
 import { TokenLists } from './tokens/token-lists';
@@ -43,15 +43,14 @@ export interface ServicePorts {
   userDataDir: string;
   appVersion: string;
   log: Logger;
-  /** The OS keychain; defaults to @github/keytar. */
-  keytar?: () => Promise<KeytarLike>;
+  /** Starts the signer process, the only holder of keys: utilityProcess in the app, else (default) a forked Node child. */
+  signer?: SignerLauncher;
   /** Keychain service name the keys are stored under (tests use their own). */
   keychainService?: string;
   /** Base URLs used where the user set none (tests point them at the sandbox); default: the live services. */
   defaultEndpoints?: Partial<Record<Environment, Partial<ServiceEndpoints>>>;
-  /** Connection-health probe intervals; tests shorten them. */
+  /** Connection-health probe and history sync intervals; tests shorten them. */
   healthTiming?: Partial<MonitorTiming>;
-  /** History sync intervals; tests shorten them. */
   historyTiming?: Partial<SyncTiming>;
   /** How often submitted orders are re-read until final; tests shorten it. */
   tradeTiming?: Partial<TrackerTiming>;
@@ -97,6 +96,8 @@ export interface Services {
   readonly wallet: WalletModule;
   /** The background work running now: every composition of the app runs all of BACKGROUND_TASKS. */
   backgroundTasks(): BackgroundTask[];
+  /** accounts.importKey in the app: the key reaches the signer process on `port` (a MessagePortMain), never main's JS. */
+  readonly importKeyThroughPort: ReturnType<typeof portImportHandler>;
   /** Stops every module and closes the store; answers once nothing writes to it (a cut sync pass has unwound, its writer thread let go). */
   close(): Promise<void>;
 }
@@ -241,6 +242,7 @@ export function createServices(ports: ServicePorts): Services {
       };
       return BACKGROUND_TASKS.filter((task) => running[task]);
     },
+    importKeyThroughPort: portImportHandler(signing?.accounts, events, ports.log),
     close: async () => {
       // Requests end first: a round or pass waiting out a backoff unwinds now, not when its sleep is over.
       settingsModule.api.close();
@@ -250,6 +252,7 @@ export function createServices(ports: ServicePorts): Services {
       await tokenLists.close();
       await history.close();
       settingsModule.close();
+      await signing?.keys.close();
       if ('store' in storeState) storeState.store.close();
     },
   };
@@ -258,11 +261,10 @@ export function createServices(ports: ServicePorts): Services {
 /** Accounts and the signer, shared by the signing commands and the order composer; absent without a database. */
 function signingFor(storeState: StoreState, ports: ServicePorts, environment: () => Environment, previewFacts: ReturnType<typeof previewFactsFrom>) {
   if (!('store' in storeState)) return undefined;
-  const accounts = new AccountService(new AccountsRepo(storeState.store.db), {
-    keychain: new KeychainVault(ports.keytar ?? loadKeytar, ports.keychainService),
-    passphrase: new PassphraseVault(join(ports.userDataDir, VAULT_DIR)),
-  });
-  return { accounts, signer: new OrderSigner(accounts, environment, undefined, previewFacts) };
+  const vaults = { vaultDir: join(ports.userDataDir, VAULT_DIR), ...(ports.keychainService ? { keychainService: ports.keychainService } : {}) };
+  const keys = new SignerClient(ports.signer ?? forkSigner, vaults, ports.log);
+  const accounts = new AccountService(new AccountsRepo(storeState.store.db), keys);
+  return { accounts, keys, signer: new OrderSigner(accounts, environment, undefined, previewFacts) };
 }
 
 function signerHandlersFor(

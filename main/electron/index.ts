@@ -10,8 +10,10 @@ import { applyCrashUploadChoice, crashReportServer, crashUploadChosen, setCrashU
 import { createDeepLinkHandler, registerLinkScheme } from './deep-links';
 import { hardenApp } from './hardening';
 import { attachIpcTransport } from './ipc-transport';
+import { attachKeyImport } from './key-import';
 import { installLifecycle, recoverRenderer, revealWindow } from './lifecycle';
 import { createMainWindow } from './main-window';
+import { launchUtilitySigner } from './signer-launcher';
 import { installMenu } from './menu';
 import { createElectronNotifier } from './notifier';
 import { installTray } from './tray';
@@ -65,6 +67,7 @@ function start(): void {
       app.relaunch();
       app.exit(0);
     },
+    signer: launchUtilitySigner,
   });
   applyCrashUploadChoice(services.settings, log);
   const router = withCommandLog(services.router, log);
@@ -83,7 +86,12 @@ function start(): void {
     const window = createMainWindow(join(import.meta.dirname, '../preload'), services.settings);
     mainWindow = window;
     recoverRenderer(window, log);
-    detach = attachIpcTransport({ router, events: services.events }, window);
+    const detachTransport = attachIpcTransport({ router, events: services.events }, window);
+    const detachImport = attachKeyImport(services, window);
+    detach = () => {
+      detachTransport();
+      detachImport();
+    };
     // A page that loads (or reloads after a crash) hears the update status it missed.
     window.webContents.on('did-finish-load', () => {
       const status = updates.status();

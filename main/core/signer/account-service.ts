@@ -1,22 +1,22 @@
-import type { Address, Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { serializeTransaction, type Address, type Hex, type TransactionSerializable, type TypedDataDefinition } from 'viem';
 import { AppError } from '../../common/errors';
 import type { Account } from '../../common/ipc/commands/accounts';
 import type { AccountsRepo } from './accounts-repo';
-import type { KeyVault } from './key-vault';
+import type { HotKeyStore, ImportOptions, PortImport, SignerPort, TypedDataScheme } from './signer-port';
 
 export type VaultChoice = { vault: 'keychain' } | { vault: 'passphrase'; passphrase: string };
 
 /**
- * Accounts and their keys. The key goes straight from the caller into a vault;
- * this service returns addresses only, and SQLite holds metadata only.
+ * Accounts and their signer. The key goes straight from the caller into the
+ * signer process, which answers its address; signatures come back from it, the
+ * key never does. SQLite holds metadata only.
  */
 export class AccountService {
   private adding: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly repo: AccountsRepo,
-    private readonly vaults: { keychain: KeyVault; passphrase: KeyVault },
+    private readonly signer: SignerPort & HotKeyStore & PortImport,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -25,23 +25,22 @@ export class AccountService {
   }
 
   keychainStatus() {
-    return this.vaults.keychain.status();
+    return this.signer.keychainStatus();
   }
 
-  async importKey(label: string, privateKey: string, choice: VaultChoice): Promise<Account> {
-    const key = (privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`).toLowerCase() as Hex;
-    let address: Address;
-    try {
-      address = privateKeyToAccount(key).address;
-    } catch {
-      throw new AppError('INVALID_PRIVATE_KEY', 'That is not a valid private key: it must be 64 hex digits within the secp256k1 range.');
-    }
-    return this.addWithKey(label, address, key, choice);
+  /** The key is handed on and not kept: the signer checks it, stores it and answers its address. */
+  importKey(label: string, privateKey: string, choice: VaultChoice): Promise<Account> {
+    return this.addWithKey(label, choice, (options) => this.signer.importKey(privateKey, choice.vault, options));
   }
 
+  /** In the app: the key comes to the signer on a port from the renderer; main sees only the address. */
+  importThroughPort(label: string, port: unknown, choice: VaultChoice): Promise<Account> {
+    return this.addWithKey(label, choice, (options) => this.signer.importThroughPort(port, choice.vault, options));
+  }
+
+  /** The key is drawn inside the signer; main only learns its address. */
   generate(label: string, choice: VaultChoice): Promise<Account> {
-    const key = generatePrivateKey();
-    return this.addWithKey(label, privateKeyToAccount(key).address, key, choice);
+    return this.addWithKey(label, choice, (options) => this.signer.generate(choice.vault, options));
   }
 
   addWatchOnly(label: string, address: Address): Account {
@@ -63,7 +62,7 @@ export class AccountService {
     if (confirmAddress.toLowerCase() !== account.address.toLowerCase()) {
       throw new AppError('CONFIRMATION_MISMATCH', 'The confirmation does not name this account; nothing was removed.');
     }
-    if (account.kind !== 'watch') await this.vaults[account.kind].remove(account.address);
+    if (account.kind !== 'watch') await this.signer.remove(account.address, account.kind);
     this.repo.delete(account.address);
     return account.address;
   }
@@ -74,33 +73,47 @@ export class AccountService {
     return account;
   }
 
-  /** The key, for exactly one signing call; watch-only accounts have none. */
-  async loadKey(address: Address, passphrase?: string): Promise<Hex> {
+  /** EIP-712 typed data signed by the account's signer, which checks the digest the user confirmed. */
+  signTypedData(address: Address, typedData: TypedDataDefinition, expectedDigest: Hex, scheme: TypedDataScheme, passphrase?: string): Promise<Hex> {
+    const kind = this.signingKind(address);
+    return this.signer.signTypedData(address, typedData, expectedDigest, { vault: kind, scheme, ...(passphrase === undefined ? {} : { passphrase }) });
+  }
+
+  /** The signed serialized transaction; expectedDigest is keccak256 of the unsigned one the user confirmed. */
+  signTransaction(address: Address, transaction: TransactionSerializable, expectedDigest: Hex, passphrase?: string): Promise<Hex> {
+    const kind = this.signingKind(address);
+    return this.signer.signTransaction(address, serializeTransaction(transaction), expectedDigest, { vault: kind, ...(passphrase === undefined ? {} : { passphrase }) });
+  }
+
+  private signingKind(address: Address): 'keychain' | 'passphrase' {
     const account = this.get(address);
     if (account.kind === 'watch') {
       throw new AppError('WATCH_ONLY', `${account.label} is watch-only: CoW Desk has no key for it and cannot sign. Import its key to trade from it.`);
     }
-    return this.vaults[account.kind].load(account.address, passphrase);
+    return account.kind;
   }
 
   /**
    * One key-adding operation at a time: two imports of the same key must not both
-   * pass the duplicate check and then overwrite each other's vault entry.
+   * pass the duplicate check and then overwrite each other's vault entry. The
+   * signer refuses the addresses main already has before it writes anything.
    */
-  private addWithKey(label: string, address: Address, key: Hex, choice: VaultChoice): Promise<Account> {
-    const turn = this.adding.then(() => this.store(label, address, key, choice));
+  private addWithKey(label: string, choice: VaultChoice, add: (options: ImportOptions) => Promise<Address>): Promise<Account> {
+    const turn = this.adding.then(() => this.store(label, choice, add));
     this.adding = turn.catch(() => undefined);
     return turn;
   }
 
-  private async store(label: string, address: Address, key: Hex, choice: VaultChoice): Promise<Account> {
-    this.assertNew(address);
-    const vault = this.vaults[choice.vault];
-    if (choice.vault === 'keychain') {
-      const status = await vault.status();
-      if (!status.available) throw new AppError('KEYCHAIN_UNAVAILABLE', status.reason ?? 'The OS keychain is not available.');
+  private async store(label: string, choice: VaultChoice, add: (options: ImportOptions) => Promise<Address>): Promise<Account> {
+    const refuse = this.repo.list().map((account) => account.address);
+    let address: Address;
+    try {
+      address = await add({ refuse, ...(choice.vault === 'passphrase' ? { passphrase: choice.passphrase } : {}) });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'ACCOUNT_EXISTS') this.assertNew(error.details?.address as Address);
+      throw error;
     }
-    await vault.store(address, key, choice.vault === 'passphrase' ? choice.passphrase : undefined);
+    this.assertNew(address);
     const account: Account = { address, label, kind: choice.vault, createdAt: this.now().toISOString() };
     this.repo.insert(account);
     return account;

@@ -3,8 +3,9 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { AppError } from '../../common/errors';
 
 /**
- * Where private keys live. Implementations keep the key out of SQLite, logs and
- * IPC; callers hold a loaded key only for the length of one signing call.
+ * Where hot keys live. Only the signer process (process/hot-signer.ts) holds a
+ * vault: `load` hands out the key, so main and everything else reach keys
+ * through the SignerPort (signer-port.ts), which answers signatures only.
  */
 export interface KeyVault {
   readonly kind: 'keychain' | 'passphrase';
@@ -14,6 +15,8 @@ export interface KeyVault {
   /** Throws AppError KEY_NOT_FOUND when there is no entry, WRONG_PASSPHRASE for a bad passphrase. */
   load(address: Address, passphrase?: string): Promise<Hex>;
   remove(address: Address): Promise<void>;
+  /** The addresses this vault holds a key for. */
+  addresses(): Promise<Address[]>;
 }
 
 /**

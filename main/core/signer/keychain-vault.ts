@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem';
+import { getAddress, isAddress, type Address, type Hex } from 'viem';
 import { AppError } from '../../common/errors';
 import { checkedKey, type KeyVault } from './key-vault';
 
@@ -55,6 +55,11 @@ export class KeychainVault implements KeyVault {
 
   async remove(address: Address): Promise<void> {
     await this.call((keytar) => keytar.deletePassword(this.service, address));
+  }
+
+  async addresses(): Promise<Address[]> {
+    const entries = await this.call((keytar) => keytar.findCredentials(this.service));
+    return entries.map(({ account }) => account).filter((account) => isAddress(account)).map((account) => getAddress(account));
   }
 
   /** Keytar's own errors can quote the platform's message; we report ours instead. */

@@ -27,6 +27,11 @@ export interface BuiltOrder {
  * The domain comes from main's own environment, never from the renderer.
  */
 export function buildOrder(draft: OrderDraft, environment: Environment, nowSeconds: number): BuiltOrder {
+  return withDigest(orderParts(draft, environment, nowSeconds), draft);
+}
+
+/** The checked struct and main's domain, before any hashing (the signer process hashes it on its own). */
+export function orderParts(draft: OrderDraft, environment: Environment, nowSeconds: number): Pick<BuiltOrder, 'struct' | 'domain'> {
   const chain = resolveChain(draft.chainId);
   const sellAmount = parseAmount(draft.sellAmount, 'sellAmount');
   const buyAmount = parseAmount(draft.buyAmount, 'buyAmount');
@@ -58,7 +63,11 @@ export function buildOrder(draft: OrderDraft, environment: Environment, nowSecon
     sellTokenBalance: 'erc20',
     buyTokenBalance: 'erc20',
   };
-  const domain = domainFor(chain.id, environment);
+  return { struct, domain: domainFor(chain.id, environment) };
+}
+
+/** The EIP-712 digest and the UID it starts. */
+export function withDigest({ struct, domain }: Pick<BuiltOrder, 'struct' | 'domain'>, draft: Pick<OrderDraft, 'account' | 'validTo'>): BuiltOrder {
   const digest = orderDigest(struct, domain);
   return { struct, domain, digest, uid: orderUid(digest, draft.account, draft.validTo), owner: draft.account };
 }

@@ -1,13 +1,15 @@
-import { encodeFunctionData, hashMessage, type Address, type Hex } from 'viem';
-import { privateKeyToAccount, sign } from 'viem/accounts';
+import { encodeFunctionData, type Address, type Hex } from 'viem';
 import { AppError } from '../../common/errors';
 import type { OrderDraft, SignedOrder } from '../../common/ipc/commands/signing';
 import { cancellationsDigest, cancellationsTypedData } from '../../common/protocol/cancellations';
 import { domainFor, type ProtocolDomain } from '../../common/protocol/domain';
 import type { Environment } from '../../common/protocol/environments';
-import { orderDigest, type OrderStruct } from '../../common/protocol/order';
+import { orderDigest, orderTypedData, type OrderStruct } from '../../common/protocol/order';
+import { orderUid } from '../../common/protocol/order-uid';
+import { recoverDigestSigner } from '../../common/protocol/signatures';
 import type { AccountService } from './account-service';
-import { buildOrder } from './order-draft';
+import { signDigest } from './digest-signature';
+import { buildOrder, orderParts, withDigest } from './order-draft';
 import { signingPreview, type PreviewFacts } from './signing-preview';
 
 const SET_PRE_SIGNATURE_ABI = [
@@ -23,12 +25,7 @@ const SET_PRE_SIGNATURE_ABI = [
   },
 ] as const;
 
-/**
- * eip712 signs the typed-data digest; ethsign signs the digest as a 32-byte
- * message. The digest is the one buildOrder already computed (the UID starts
- * with it): hashing the typed data again, or deriving the public key of a
- * viem account just to sign, would double the cost of a signature.
- */
+/** An order signed with a key at hand, as the signer process signs it (the protocol vectors check it byte for byte). */
 export async function signOrderStruct(
   key: Hex,
   struct: OrderStruct,
@@ -36,14 +33,17 @@ export async function signOrderStruct(
   scheme: 'eip712' | 'ethsign',
   digest: Hex = orderDigest(struct, domain),
 ): Promise<Hex> {
-  return sign({ hash: scheme === 'eip712' ? digest : hashMessage({ raw: digest }), privateKey: key, to: 'hex' });
+  return signDigest(key, digest, scheme);
 }
 
 /**
- * Signs intents in main. The key is loaded from its vault for one call and
- * dropped with the viem account that wraps it; it never leaves this function.
+ * Turns intents into what the signer process signs: main builds the order
+ * (digest, UID) and sends its typed data with the digest the user confirmed;
+ * the signer hashes it again, compares and signs. No key is ever in main.
  */
 export class OrderSigner {
+  private recoveryReady: Promise<unknown> | null = null;
+
   constructor(
     private readonly accounts: AccountService,
     private readonly environment: () => Environment,
@@ -61,12 +61,27 @@ export class OrderSigner {
   }
 
   async signOrder(draft: OrderDraft, passphrase?: string, expectedDigest?: Hex): Promise<SignedOrder> {
-    const environment = this.environment();
-    const built = buildOrder(draft, environment, this.nowSeconds());
-    if (expectedDigest && expectedDigest.toLowerCase() !== built.digest.toLowerCase()) {
-      // For example the environment changed between preview and signing: the user approved something else.
-      throw new AppError('PREVIEW_MISMATCH', 'The order changed since you reviewed it (environment or details). Review it again before signing.');
+    this.recoveryReady ??= warmRecovery();
+    const signed = await this.sign(draft, passphrase, expectedDigest);
+    await this.recoveryReady;
+    return signed;
+  }
+
+  private async sign(draft: OrderDraft, passphrase?: string, expectedDigest?: Hex): Promise<SignedOrder> {
+    const parts = orderParts(draft, this.environment(), this.nowSeconds());
+    if (expectedDigest && draft.signingScheme !== 'presign') {
+      // The signer process hashes the typed data itself and signs only that digest: its signature
+      // proves the order's digest is the confirmed one, so main need not hash it a second time.
+      const signature = await this.accounts
+        .signTypedData(draft.account, orderTypedData(parts.struct, parts.domain), expectedDigest, draft.signingScheme, passphrase)
+        .catch((error: unknown) => {
+          throw error instanceof AppError && error.code === 'PREVIEW_MISMATCH' ? orderChanged() : error;
+        });
+      const digest = expectedDigest.toLowerCase() as Hex;
+      return { uid: orderUid(digest, draft.account, draft.validTo), digest, owner: draft.account, signingScheme: draft.signingScheme, signature, preSignature: null };
     }
+    const built = withDigest(parts, draft);
+    if (expectedDigest && expectedDigest.toLowerCase() !== built.digest.toLowerCase()) throw orderChanged();
     const base = { uid: built.uid, digest: built.digest, owner: built.owner, signingScheme: draft.signingScheme };
     if (draft.signingScheme === 'presign') {
       // Smart-contract wallets: no signature now; the owner completes the order on-chain.
@@ -74,17 +89,34 @@ export class OrderSigner {
       const data = encodeFunctionData({ abi: SET_PRE_SIGNATURE_ABI, functionName: 'setPreSignature', args: [built.uid, true] });
       return { ...base, signature: '0x', preSignature: { to: built.domain.verifyingContract, data, call: `setPreSignature(${built.uid}, true)` } };
     }
-    const key = await this.accounts.loadKey(draft.account, passphrase);
-    return { ...base, signature: await signOrderStruct(key, built.struct, built.domain, draft.signingScheme, built.digest), preSignature: null };
+    const signature = await this.accounts.signTypedData(draft.account, orderTypedData(built.struct, built.domain), built.digest, draft.signingScheme, passphrase);
+    return { ...base, signature, preSignature: null };
   }
 
   async signCancellation(account: Address, chainId: number, orderUids: Hex[], scheme: 'eip712' | 'ethsign', passphrase?: string) {
     const domain = domainFor(chainId, this.environment());
-    const signer = privateKeyToAccount(await this.accounts.loadKey(account, passphrase));
-    const signature =
-      scheme === 'eip712'
-        ? await signer.signTypedData(cancellationsTypedData(orderUids, domain))
-        : await signer.signMessage({ message: { raw: cancellationsDigest(orderUids, domain) } });
+    // The user confirms the cancellation of these UIDs on this chain; its digest is what the signer checks.
+    const signature = await this.accounts.signTypedData(account, cancellationsTypedData(orderUids, domain), cancellationsDigest(orderUids, domain), scheme, passphrase);
     return { orderUids, signature, signingScheme: scheme };
   }
+}
+
+/**
+ * Submitting checks a signature by recovering its signer, and main's first recovery loads secp256k1
+ * and builds its tables (~0.15 s under load). Signing in main used to pay that; now the signer
+ * process signs, so main pays it during the first signature, while it waits for the signer anyway,
+ * rather than between the user's click and the order reaching the service.
+ */
+function warmRecovery(): Promise<unknown> {
+  return recoverDigestSigner(WARM_UP.digest, 'eip712', WARM_UP.signature).catch(() => undefined);
+}
+/** A real signature (public hardhat key #0 over 0x11…11): a malformed one would fail before the curve math it warms. */
+const WARM_UP = {
+  digest: `0x${'11'.repeat(32)}`,
+  signature: '0x0f7ab7fdc86593590dfcf2e79ffe37056ed62d7191979e42979d39942847fbb904f14566b0640bb3c10128294cda733f61fa74f3dc846979c55115e92b0a1b751b',
+} as const;
+
+/** For example the environment changed between preview and signing: the user approved something else. */
+function orderChanged(): AppError {
+  return new AppError('PREVIEW_MISMATCH', 'The order changed since you reviewed it (environment or details). Review it again before signing.');
 }

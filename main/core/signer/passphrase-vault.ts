@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Address, Hex } from 'viem';
+import { getAddress, isAddress, type Address, type Hex } from 'viem';
 import { z } from 'zod';
 import { AppError } from '../../common/errors';
 import { checkedKey, type KeyVault } from './key-vault';
@@ -92,6 +92,12 @@ export class PassphraseVault implements KeyVault {
 
   async remove(address: Address): Promise<void> {
     await rm(this.path(address), { force: true });
+  }
+
+  async addresses(): Promise<Address[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const stems = names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
+    return stems.filter((stem) => isAddress(stem)).map((stem) => getAddress(stem));
   }
 
   private path(address: Address): string {

@@ -8,7 +8,6 @@ import {
   type PublicClient,
   type TransactionSerializableEIP1559,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { AppError } from '../../common/errors';
 import { formatTokenAmount, formatUsd } from '../../common/format/format';
 import type { TxIntent, TxPreview, TxRecord } from '../../common/ipc/commands/wallet';
@@ -129,7 +128,7 @@ export class WalletTransactions {
     const existing = this.deps.journal.liveForIntent(intent.intentId);
     if (existing) return this.record((await this.reconciler.reconcileOne(existing.hash).catch(() => existing)) ?? existing);
     const prepared = await this.preparedFor(intent, expectedDigest);
-    const raw = await this.signNow(intent.account, passphrase, prepared.tx, action);
+    const raw = await this.signNow(intent.account, passphrase, prepared.tx, prepared.preview.digest, action);
     const hash = keccak256(raw);
     this.deps.journal.insert({ hash, intent, nonce: prepared.tx.nonce, raw, summary: prepared.preview.summary });
     this.previews.delete(intent.intentId);
@@ -240,7 +239,8 @@ export class WalletTransactions {
       mode === 'speedUp'
         ? { ...original, type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas }
         : { type: 'eip1559', chainId: live.chain_id, nonce: live.nonce, to: live.account, value: 0n, data: '0x', gas: 21_000n, maxFeePerGas, maxPriorityFeePerGas };
-    const raw = await this.signNow(live.account, passphrase, tx, action);
+    // A replacement the user asked for by its kind (speed up, cancel); its fees are the node's, so its own digest.
+    const raw = await this.signNow(live.account, passphrase, tx, keccak256(serializeTransaction(tx)), action);
     const hash = keccak256(raw);
     const summary = mode === 'speedUp' ? `Speed up: ${live.summary}` : `Cancel (0 ${nativeSymbol(live.chain_id)} to self): ${live.summary}`;
     const intent = { intentId: live.intent_id, kind: live.kind, account: live.account, chainId: live.chain_id } as TxIntent;
@@ -284,11 +284,13 @@ export class WalletTransactions {
   }
 
   /** Signs, unless the user this send runs for was already answered (by its deadline): then nothing is signed. */
-  private async signNow(account: Address, passphrase: string | undefined, tx: TransactionSerializableEIP1559, action: UserAction | undefined): Promise<Hex> {
+  /** Signed in the signer process against the digest the user confirmed; a turn whose user was answered meanwhile uses nothing it signed. */
+  private async signNow(account: Address, passphrase: string | undefined, tx: TransactionSerializableEIP1559, digest: Hex, action: UserAction | undefined): Promise<Hex> {
     if (action?.settled) throw new AppError('RPC_DEADLINE', 'This send was answered already (its deadline passed); nothing was signed.');
-    const key = await this.deps.accounts.loadKey(account, passphrase);
-    if (action?.settled) throw new AppError('RPC_DEADLINE', 'This send was answered already (its deadline passed); nothing was signed.');
-    return privateKeyToAccount(key).signTransaction(tx);
+    const raw = await this.deps.accounts.signTransaction(account, tx, digest, passphrase);
+    if (action?.settled) throw new AppError('RPC_DEADLINE', 'This send was answered already (its deadline passed); nothing was sent.');
+    return raw;
   }
+
 
 }
