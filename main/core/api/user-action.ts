@@ -33,6 +33,9 @@ export function currentUserAction(): UserAction | undefined {
  * error (too large, unclear outcome, offline) is what the user reads rather
  * than the generic deadline message below.
  */
+/** What is left of the action's time (monotonic), 0 once it is over. */
+export const msLeft = (action: UserAction, until = action.deadlineAt): number => Math.max(0, until - performance.now());
+
 export function handoffMs(action: UserAction): number {
   return Math.min(250, Math.round(action.deadlineMs * 0.05));
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../../common/errors';
-import { currentUserAction, handoffMs } from '../api/user-action';
+import { currentUserAction, handoffMs, msLeft } from '../api/user-action';
 import { formatMilliseconds } from '../api/bounded-fetch';
 import type { ChainClients } from './chain-clients';
 import { asNodeError } from './node-errors';
@@ -46,7 +46,7 @@ function raceDeadline<T>(work: Promise<T>, command: string, node: string): Promi
   const sending = action.kind === 'submit';
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    const inMs = Math.max(0, action.deadlineAt - handoffMs(action) - Date.now());
+    const inMs = msLeft(action, action.deadlineAt - handoffMs(action));
     timer = setTimeout(() => {
       const within = formatMilliseconds(action.deadlineMs);
       const message = sending

@@ -15,7 +15,7 @@ import { resolveChain } from '../../common/protocol/chains';
 import type { Environment } from '../../common/protocol/environments';
 import { isPendingTx } from '../../common/wallet/tx-status';
 import { explorerTxUrl, nativeSymbol, wrappedNative } from '../../common/wallet/wallet-facts';
-import { currentUserAction, type UserAction } from '../api/user-action';
+import { currentUserAction, msLeft, type UserAction } from '../api/user-action';
 import type { Logger } from '../log';
 import type { AccountService } from '../signer/account-service';
 import type { ChainClients } from './chain-clients';
@@ -275,7 +275,7 @@ export class WalletTransactions {
       return turn;
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, action.deadlineAt - Date.now()))));
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, msLeft(action))));
     this.queues.set(
       key,
       Promise.race([ended, late]).finally(() => clearTimeout(timer)),
