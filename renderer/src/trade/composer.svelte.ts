@@ -5,7 +5,7 @@ import { toBaseUnits } from '../../../main/common/protocol/amounts';
 import type { Environment } from '../../../main/common/protocol/environments';
 import { appDataFor, canonicalAppData } from '../../../main/common/trade/app-data-doc';
 import { limitOrderAmounts, marketOrderAmounts, parseSlippagePercent } from '../../../main/common/trade/order-math';
-import { validityProblem } from '../../../main/common/orders/validity';
+import { secondsUntil, validityProblem } from '../../../main/common/orders/validity';
 import { api } from '../lib/api';
 import { humanError } from '../shell/app-state.svelte';
 import { resolveToken, type TokenChoice } from './tokens';
@@ -27,6 +27,8 @@ export const form = $state({
   partiallyFillable: false,
   receiver: '',
   validity: 1800,
+  /** A custom expiry date (datetime-local text) chosen instead of a preset; '' while a preset applies. */
+  validUntil: '',
   signingScheme: 'eip712' as 'eip712' | 'ethsign' | 'presign',
   referrer: '',
   /** The advanced editor's text; null while the document is composed from the fields. */
@@ -62,7 +64,7 @@ export function resolveForm(chainId: number): Resolved {
   if ('error' in buy) return { error: `Buy token: ${buy.error}` };
   const slippage = form.orderClass === 'market' ? parseSlippagePercent(form.slippage) : { ok: true as const, bips: 0 };
   if (!slippage.ok) return { error: slippage.error };
-  const validity = validityProblem(form.orderClass, form.validity);
+  const validity = validityProblem(form.orderClass, validitySeconds(Date.now()));
   if (validity) return { error: validity };
   try {
     const amount = toBaseUnits(form.amount.trim(), form.kind === 'sell' ? sell.token.decimals : buy.token.decimals);
@@ -71,6 +73,12 @@ export function resolveForm(chainId: number): Resolved {
   } catch (error) {
     return { error: humanError(error) };
   }
+}
+
+/** Seconds the order will be valid from `nowMs`: until the custom date when one is chosen, else the preset. */
+export function validitySeconds(nowMs: number): number {
+  if (!form.validUntil) return form.validity;
+  return secondsUntil(form.validUntil, nowMs) ?? Number.NaN;
 }
 
 export function appDataOf(environment: Environment, slippageBips: number): { fullAppData: string; hash: string } | { error: string } {
@@ -113,7 +121,8 @@ export async function requestQuote(context: Context): Promise<void> {
       kind: form.kind,
       amount: resolved.amount.toString(),
       receiver: receiverOf(),
-      validFor: form.validity,
+      // Main asks the service within what it quotes (3 h): the order's own validity is signed later.
+      validFor: validitySeconds(Date.now()),
       partiallyFillable: form.partiallyFillable,
       fullAppData: appData.fullAppData,
       signingScheme: form.signingScheme,
@@ -182,7 +191,7 @@ export function prepareDraft(context: Context, nowMs: number): void {
     receiver: receiverOf(),
     sellAmount: amounts.sellAmount.toString(),
     buyAmount: amounts.buyAmount.toString(),
-    validTo: Math.floor(nowMs / 1000) + form.validity,
+    validTo: Math.floor(nowMs / 1000) + validitySeconds(nowMs),
     kind: form.kind,
     partiallyFillable: form.partiallyFillable,
     fullAppData: appData.fullAppData,
