@@ -2,7 +2,7 @@ import { userView } from '../../common/orders/ethflow';
 import type { Competition, OrderDetail } from '../../common/history/detail-schema';
 import { formatUnits } from '../../common/protocol/amounts';
 import { cancelRoute } from '../../common/orders/status';
-import { surplusVersusLimit, surplusVersusQuote, type Surplus } from '../../common/orders/surplus';
+import { formatSurplusPercent, surplusVersusLimit, surplusVersusQuote, type Surplus } from '../../common/orders/surplus';
 import type { ApiOrder, SolverCompetition, Trade } from '../../common/protocol/api';
 import { resolveChain } from '../../common/protocol/chains';
 import { explorerOrderUrl } from '../../common/protocol/endpoints';
@@ -58,7 +58,9 @@ function orderFields(chainId: number, order: ApiOrder): Field[] {
 export function surplusOf(chainId: number, order: ApiOrder): Field[] {
   const result: Field[] = [];
   const add = (key: string, label: string, surplus: Surplus | null) => {
-    if (surplus) result.push({ key, label, value: signed(chainId, surplus.token === 'buy' ? order.buyToken : order.sellToken, surplus.amount) });
+    if (!surplus) return;
+    const value = `${signed(chainId, surplus.token === 'buy' ? order.buyToken : order.sellToken, surplus.amount)} (${formatSurplusPercent(surplus.bps)})`;
+    result.push({ key, label, value });
   };
   add('limit', 'Versus the limit price', surplusVersusLimit(order));
   add('quote', 'Versus the quote', surplusVersusQuote(order, order.quote));
