@@ -5,7 +5,7 @@ import { createServices, STORE_FILE, type Services } from '../../../main/core/se
 import { startSandbox, TEST_ACCOUNTS, UNCONVERTIBLE_UID, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
-import { placeOrder } from '../sandbox/sandbox-kit';
+import { placeOrder, UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { requestCounts, seedDistinct } from './history-kit';
 
 const trader = TEST_ACCOUNTS.trader.address;
@@ -21,7 +21,7 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
   };
 
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
     dir = makeTempDir();
     services = createServices({
       userDataDir: dir.path,
@@ -120,7 +120,7 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
     // Cached: the detail answers with the services gone.
     await sandbox.close();
     expect(await call('history.detail', { uid: uids[0] })).toMatchObject({ row: { uid: uids[0] } });
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
   });
 
   it('shows a settled order with its fill, surplus, explorer link and solver competition', async () => {
