@@ -139,6 +139,7 @@ export type UserActionKind = 'read' | 'submit';
 export const USER_ACTIONS = {
   'trade.quote': 'read',
   'trade.submit': 'submit',
+  'trade.resend': 'submit',
   'trade.cancel': 'submit',
   'history.lookup': 'read',
   'history.detail': 'read',

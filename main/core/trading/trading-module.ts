@@ -12,9 +12,9 @@ import type { OrderSigner } from '../signer/order-signer';
 import { cancelOrders } from './cancel-service';
 import { OrderTracker, type TrackerTiming } from './order-tracker';
 import { QuoteService } from './quote-service';
-import { submitSigned } from './submit-flow';
+import { resendJournalled, submitSigned, type SubmitDeps } from './submit-flow';
 
-type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.tracked' | 'trade.cancel';
+type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.resend' | 'trade.tracked' | 'trade.cancel';
 
 export interface TradingModuleOptions {
   api: ApiClient;
@@ -87,18 +87,19 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
     return { journal, ...options.signing };
   };
 
+  const submitDeps = (): SubmitDeps => ({ orderbook: () => api.orderbook, journal: needStore().journal, environment: options.environment, explorerBase, nowSeconds });
+
   return {
     tracker,
     handlers: {
       'trade.quote': (input) => quotes.quote(input),
-      'trade.submit': async ({ draft, signed, quoteId }) => {
-        const { journal } = needStore();
-        const result = await submitSigned(
-          { orderbook: () => api.orderbook, journal, environment: options.environment, explorerBase, nowSeconds },
-          draft,
-          signed,
-          quoteId,
-        );
+      'trade.submit': async ({ draft, signed, quoteId, acknowledgeUnclear }) => {
+        const result = await submitSigned(submitDeps(), draft, signed, quoteId, { acknowledgeUnclear });
+        tracker.watch(result.order);
+        return result;
+      },
+      'trade.resend': async ({ uid }) => {
+        const result = await resendJournalled(submitDeps(), uid);
         tracker.watch(result.order);
         return result;
       },

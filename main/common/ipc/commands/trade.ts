@@ -107,9 +107,17 @@ export const tradeCommands = {
    * draft, checks the signature, uploads appData, journals, posts, compares UIDs.
    */
   'trade.submit': {
-    input: z.strictObject({ draft: orderDraftSchema, signed: signedOrderSchema, quoteId: z.number().int().nullable() }),
+    input: z.strictObject({
+      draft: orderDraftSchema,
+      signed: signedOrderSchema,
+      quoteId: z.number().int().nullable(),
+      /** The user confirmed a second order while one for the same trade is unconfirmed (UNCLEAR_ORDER_PENDING). */
+      acknowledgeUnclear: z.boolean().optional(),
+    }),
     output: submitResultSchema,
   },
+  /** "Send again": the journalled order whose answer was lost, posted again with the same signature and UID. */
+  'trade.resend': { input: z.strictObject({ uid: uidSchema }), output: submitResultSchema },
   /** Orders submitted in this session and still watched (or just finished). */
   'trade.tracked': { input: z.undefined(), output: z.array(orderProgressSchema) },
   /** Off-chain batch cancellation where possible; the on-chain call explained for the rest. */
