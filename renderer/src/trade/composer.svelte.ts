@@ -43,7 +43,28 @@ export const run = $state({
   draft: null as OrderDraft | null,
   result: null as SubmitResult | null,
   tracked: [] as OrderProgress[],
+  /** An order sent whose answer was lost: "Send again" re-posts it; a new one for the same trade needs a confirmation. */
+  unclear: null as UnclearOrder | null,
+  /** The user was told the risk and chose to sign a second order for the trade of `unclear`. */
+  secondConfirmed: false,
+  /** The confirmation is on screen: the next draft waits for the user's answer. */
+  askingSecond: false,
 });
+
+export interface UnclearOrder {
+  uid: string;
+  account: string;
+  chainId: number;
+  sellToken: string;
+  buyToken: string;
+  kind: 'sell' | 'buy';
+}
+
+/** Same account, chain, tokens and side: a second signature for it could trade twice. */
+function sameTrade(unclear: UnclearOrder, draft: Pick<OrderDraft, 'account' | 'chainId' | 'sellToken' | 'buyToken' | 'kind'>): boolean {
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  return same(unclear.account, draft.account) && unclear.chainId === draft.chainId && same(unclear.sellToken, draft.sellToken) && same(unclear.buyToken, draft.buyToken) && unclear.kind === draft.kind;
+}
 
 /** USD per whole token from the latest quotes, by chain and lower-case address: fills are valued with them. */
 export const usdPrices = $state<Record<string, number>>({});
@@ -183,7 +204,7 @@ export function prepareDraft(context: Context, nowMs: number): void {
     }
   }
   run.error = null;
-  run.draft = {
+  const draft: OrderDraft = {
     account: context.account,
     chainId: context.chainId,
     sellToken: resolved.sell.address,
@@ -197,6 +218,34 @@ export function prepareDraft(context: Context, nowMs: number): void {
     fullAppData: appData.fullAppData,
     signingScheme: form.signingScheme,
   };
+  // The same trade as an order whose answer was lost: the user decides, told the risk, before anything is signed.
+  if (run.unclear && sameTrade(run.unclear, draft) && !run.secondConfirmed) return void (run.askingSecond = true);
+  run.draft = draft;
+}
+
+/** "Sign a second order anyway" after the risk was named: the draft is prepared again and goes to signing. */
+export function confirmSecondOrder(context: Context, nowMs: number): void {
+  run.secondConfirmed = true;
+  run.askingSecond = false;
+  prepareDraft(context, nowMs);
+}
+
+/** "Send again": the journalled order whose answer was lost, same signature and UID. */
+export async function sendAgain(): Promise<void> {
+  const unclear = run.unclear;
+  if (!unclear || run.submitting) return;
+  run.submitting = true;
+  run.error = null;
+  try {
+    run.result = await api.invoke('trade.resend', { uid: unclear.uid as `0x${string}` });
+    run.unclear = null;
+    run.askingSecond = false;
+    upsertTracked(run.result.order);
+  } catch (error) {
+    fail(error);
+  } finally {
+    run.submitting = false;
+  }
 }
 
 export async function submitSigned(signed: SignedOrder): Promise<void> {
@@ -209,12 +258,19 @@ export async function submitSigned(signed: SignedOrder): Promise<void> {
   run.result = null;
   const used = run.quote;
   try {
-    run.result = await api.invoke('trade.submit', { draft, signed, quoteId: used?.quoteId ?? null });
+    const acknowledgeUnclear = run.secondConfirmed;
+    run.result = await api.invoke('trade.submit', { draft, signed, quoteId: used?.quoteId ?? null, acknowledgeUnclear });
+    run.secondConfirmed = false;
     // A quote backs one order: the next one starts from a fresh quote. One asked for meanwhile stays.
     if (run.quote === used) run.quote = null;
     upsertTracked(run.result.order);
   } catch (error) {
     fail(error);
+    const uid = error instanceof AppError ? error.details?.uid : undefined;
+    // Unconfirmed now, or (UNCLEAR_ORDER_PENDING) an earlier order of this trade main still cannot confirm.
+    if (typeof uid === 'string' && ['SUBMISSION_UNCONFIRMED', 'UNCLEAR_ORDER_PENDING'].includes((error as AppError).code)) {
+      run.unclear = { uid, account: draft.account, chainId: draft.chainId, sellToken: draft.sellToken, buyToken: draft.buyToken, kind: draft.kind };
+    }
   } finally {
     run.submitting = false;
   }
