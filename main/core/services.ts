@@ -36,6 +36,7 @@ import { createWatcherModule, type WatcherModule } from './watcher/watcher-modul
 import type { WatcherTiming } from './watcher/watcher';
 import type { Clock } from './clock';
 import { createWalletModule, type WalletModule, type WalletTiming } from './wallet/wallet-module';
+import { settlementFilledAmount } from './history/cancellation-source';
 
 export interface ServicePorts {
   /** Where the app keeps its files: Electron's userData, a temp dir in tests. */
@@ -149,6 +150,8 @@ export function createServices(ports: ServicePorts): Services {
     userDataDir: ports.userDataDir,
     log: ports.log,
     ...(ports.historyTiming ? { timing: ports.historyTiming } : {}),
+    // Read when a detail is opened: the wallet (made below) holds the chain clients by then.
+    filledAmount: (chainId, uid) => settlementFilledAmount(wallet.clients, chainId, uid, environment()),
   });
   if (ports.syncHistory) void history.start();
   const tokenLists = new TokenLists({

@@ -72,16 +72,12 @@ function signed(chainId: number, token: string, amount: bigint): string {
   return amount < 0n ? `-${magnitude}` : `+${magnitude}`;
 }
 
-function cancellationOf(order: ApiOrder): string | null {
-  if (order.status !== 'cancelled' && !order.invalidated) return null;
-  if (order.onchainUser) return `On-chain: ${order.onchainUser} invalidated it on the settlement contract (onchainUser).`;
-  return 'Off-chain: a signed cancellation was accepted by the orderbook (invalidated).';
-}
-
 export interface DetailContext {
   explorerBase: string;
   accountKind: (address: string) => 'keychain' | 'passphrase' | 'watch' | undefined;
   submissionNote: string | null;
+  /** How it was cancelled, in words (cancellation-source.ts), or null when it was not. */
+  cancellation: string | null;
 }
 
 export function buildDetail(row: OrderColumns, trades: readonly Trade[], context: DetailContext): OrderDetail {
@@ -123,7 +119,7 @@ export function buildDetail(row: OrderColumns, trades: readonly Trade[], context
       bought: humanAmount(row.chain_id, trade.buyToken, trade.buyAmount)!,
     })),
     surplus: surplusOf(row.chain_id, order),
-    cancellation: cancellationOf(order),
+    cancellation: context.cancellation,
     explorerUrl: explorerOrderUrl(context.explorerBase, row.chain_id, row.uid),
     cancel: { possible: reason === null, reason },
     submissionNote: context.submissionNote,
