@@ -4,6 +4,7 @@ import type { OrderProgress, SubmitResult, TradeQuote } from '../../../main/comm
 import { toBaseUnits } from '../../../main/common/protocol/amounts';
 import type { Environment } from '../../../main/common/protocol/environments';
 import { appDataFor, canonicalAppData } from '../../../main/common/trade/app-data-doc';
+import { volumePartnerFeeBips } from '../../../main/common/trade/app-data-effects';
 import { limitOrderAmounts, marketOrderAmounts, parseSlippagePercent } from '../../../main/common/trade/order-math';
 import { secondsUntil, validityProblem } from '../../../main/common/orders/validity';
 import { api } from '../lib/api';
@@ -195,6 +196,7 @@ export function prepareDraft(context: Context, nowMs: number): void {
     amounts = marketOrderAmounts(
       { kind: quote.kind, sellAmount: BigInt(quote.sellAmount), buyAmount: BigInt(quote.buyAmount), feeAmount: BigInt(quote.feeAmount) },
       resolved.slippageBips,
+      volumePartnerFeeBips(appData.fullAppData),
     );
   } else {
     try {
@@ -217,6 +219,8 @@ export function prepareDraft(context: Context, nowMs: number): void {
     partiallyFillable: form.partiallyFillable,
     fullAppData: appData.fullAppData,
     signingScheme: form.signingScheme,
+    // Shown at signing (expected amount, network cost); the signed struct does not carry it.
+    quote: { sellAmount: quote.sellAmount, buyAmount: quote.buyAmount, feeAmount: quote.feeAmount },
   };
   // The same trade as an order whose answer was lost: the user decides, told the risk, before anything is signed.
   if (run.unclear && sameTrade(run.unclear, draft) && !run.secondConfirmed) return void (run.askingSecond = true);
