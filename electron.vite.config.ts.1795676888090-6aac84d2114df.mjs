@@ -1,0 +1,72 @@
+import "node:module";
+import { svelte } from "@sveltejs/vite-plugin-svelte";
+import { defineConfig } from "electron-vite";
+import { basename, resolve } from "node:path";
+// main/common/security/csp.ts
+function contentSecurityPolicy(connectSrc, delivery = "header") {
+	const directives = [
+		"default-src 'self'",
+		"script-src 'self'",
+		"style-src 'self'",
+		"img-src 'self' data:",
+		"font-src 'self'",
+		`connect-src ${connectSrc}`,
+		"object-src 'none'",
+		"base-uri 'none'",
+		"form-action 'none'",
+		"frame-ancestors 'none'"
+	];
+	return (delivery === "meta" ? directives.filter((d) => !d.startsWith("frame-ancestors")) : directives).join("; ");
+}
+// electron.vite.config.ts
+/**
+* Writes the CSP into each page as a <meta> as well, from the same function the
+* app:// protocol and the loopback bridge use for the header: defence in depth,
+* and visible to anyone (or any scanner) reading the shipped HTML. Only the
+* loopback preview page may connect, to the origin that served it.
+*/
+function cspMeta() {
+	return {
+		name: "cow-desk-csp-meta",
+		transformIndexHtml(html, context) {
+			const policy = contentSecurityPolicy(basename(context.filename) === "preview.html" ? "'self'" : "'none'", "meta");
+			return html.replace("<head>", `<head>\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`);
+		}
+	};
+}
+var electron_vite_config_default = defineConfig({
+	main: { build: {
+		outDir: "out/main",
+		externalizeDeps: { exclude: ["viem", "zod"] },
+		rollupOptions: { input: {
+			index: resolve("main/electron/index.ts"),
+			"writer-thread": resolve("main/core/store/writer-thread.ts")
+		} }
+	} },
+	preload: { build: {
+		outDir: "out/preload",
+		rollupOptions: {
+			input: { index: resolve("preload/index.ts") },
+			output: {
+				format: "cjs",
+				entryFileNames: "[name].cjs"
+			}
+		}
+	} },
+	renderer: {
+		root: "renderer",
+		plugins: [svelte(), cspMeta()],
+		build: {
+			outDir: "out/renderer",
+			minify: "esbuild",
+			cssMinify: true,
+			rollupOptions: { input: {
+				index: resolve("renderer/index.html"),
+				preview: resolve("renderer/preview.html")
+			} }
+		}
+	}
+});
+export { electron_vite_config_default as default };
+
+//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjozLCJmaWxlIjoiZWxlY3Ryb24udml0ZS5jb25maWcuanMiLCJuYW1lcyI6W10sInNvdXJjZXMiOlsiL3dvcmsvd3QvaC1saW1pdC9tYWluL2NvbW1vbi9zZWN1cml0eS9jc3AudHMiLCIvd29yay93dC9oLWxpbWl0L2VsZWN0cm9uLnZpdGUuY29uZmlnLnRzIl0sInNvdXJjZXNDb250ZW50IjpbIi8qKlxuICogVGhlIHJlbmRlcmVyJ3MgQ29udGVudC1TZWN1cml0eS1Qb2xpY3kuIEluIEVsZWN0cm9uIGl0IG1heSBub3Qgb3BlbiBhbnlcbiAqIGNvbm5lY3Rpb24gYXQgYWxsIChhbGwgbmV0d29yayBJL08gaXMgaW4gbWFpbik7IHRoZSBsb29wYmFjayBwcmV2aWV3IG1heSB0YWxrXG4gKiBvbmx5IHRvIHRoZSBvcmlnaW4gdGhhdCBzZXJ2ZWQgaXQsIHdoaWNoIGlzIHdoZXJlIGl0cyBJUEMgZW5kcG9pbnQgbGl2ZXMuXG4gKi9cbmV4cG9ydCBmdW5jdGlvbiBjb250ZW50U2VjdXJpdHlQb2xpY3koY29ubmVjdFNyYzogXCInbm9uZSdcIiB8IFwiJ3NlbGYnXCIsIGRlbGl2ZXJ5OiAnaGVhZGVyJyB8ICdtZXRhJyA9ICdoZWFkZXInKTogc3RyaW5nIHtcbiAgY29uc3QgZGlyZWN0aXZlcyA9IFtcbiAgICBcImRlZmF1bHQtc3JjICdzZWxmJ1wiLFxuICAgIFwic2NyaXB0LXNyYyAnc2VsZidcIixcbiAgICBcInN0eWxlLXNyYyAnc2VsZidcIixcbiAgICBcImltZy1zcmMgJ3NlbGYnIGRhdGE6XCIsXG4gICAgXCJmb250LXNyYyAnc2VsZidcIixcbiAgICBgY29ubmVjdC1zcmMgJHtjb25uZWN0U3JjfWAsXG4gICAgXCJvYmplY3Qtc3JjICdub25lJ1wiLFxuICAgIFwiYmFzZS11cmkgJ25vbmUnXCIsXG4gICAgXCJmb3JtLWFjdGlvbiAnbm9uZSdcIixcbiAgICBcImZyYW1lLWFuY2VzdG9ycyAnbm9uZSdcIixcbiAgXTtcbiAgLy8gQnJvd3NlcnMgaWdub3JlIGZyYW1lLWFuY2VzdG9ycyBpbiBhIDxtZXRhPiBwb2xpY3kgKGFuZCB3YXJuIGFib3V0IGl0KTsgdGhlIGhlYWRlciBjYXJyaWVzIGl0LlxuICByZXR1cm4gKGRlbGl2ZXJ5ID09PSAnbWV0YScgPyBkaXJlY3RpdmVzLmZpbHRlcigoZCkgPT4gIWQuc3RhcnRzV2l0aCgnZnJhbWUtYW5jZXN0b3JzJykpIDogZGlyZWN0aXZlcykuam9pbignOyAnKTtcbn1cbiIsImltcG9ydCB7IHN2ZWx0ZSB9IGZyb20gJ0BzdmVsdGVqcy92aXRlLXBsdWdpbi1zdmVsdGUnO1xuaW1wb3J0IHsgZGVmaW5lQ29uZmlnIH0gZnJvbSAnZWxlY3Ryb24tdml0ZSc7XG5pbXBvcnQgeyBiYXNlbmFtZSwgcmVzb2x2ZSB9IGZyb20gJ25vZGU6cGF0aCc7XG5pbXBvcnQgdHlwZSB7IFBsdWdpbiB9IGZyb20gJ3ZpdGUnO1xuaW1wb3J0IHsgY29udGVudFNlY3VyaXR5UG9saWN5IH0gZnJvbSAnLi9tYWluL2NvbW1vbi9zZWN1cml0eS9jc3AnO1xuXG4vKipcbiAqIFdyaXRlcyB0aGUgQ1NQIGludG8gZWFjaCBwYWdlIGFzIGEgPG1ldGE+IGFzIHdlbGwsIGZyb20gdGhlIHNhbWUgZnVuY3Rpb24gdGhlXG4gKiBhcHA6Ly8gcHJvdG9jb2wgYW5kIHRoZSBsb29wYmFjayBicmlkZ2UgdXNlIGZvciB0aGUgaGVhZGVyOiBkZWZlbmNlIGluIGRlcHRoLFxuICogYW5kIHZpc2libGUgdG8gYW55b25lIChvciBhbnkgc2Nhbm5lcikgcmVhZGluZyB0aGUgc2hpcHBlZCBIVE1MLiBPbmx5IHRoZVxuICogbG9vcGJhY2sgcHJldmlldyBwYWdlIG1heSBjb25uZWN0LCB0byB0aGUgb3JpZ2luIHRoYXQgc2VydmVkIGl0LlxuICovXG5mdW5jdGlvbiBjc3BNZXRhKCk6IFBsdWdpbiB7XG4gIHJldHVybiB7XG4gICAgbmFtZTogJ2Nvdy1kZXNrLWNzcC1tZXRhJyxcbiAgICB0cmFuc2Zvcm1JbmRleEh0bWwoaHRtbCwgY29udGV4dCkge1xuICAgICAgY29uc3QgcG9saWN5ID0gY29udGVudFNlY3VyaXR5UG9saWN5KGJhc2VuYW1lKGNvbnRleHQuZmlsZW5hbWUpID09PSAncHJldmlldy5odG1sJyA/IFwiJ3NlbGYnXCIgOiBcIidub25lJ1wiLCAnbWV0YScpO1xuICAgICAgcmV0dXJuIGh0bWwucmVwbGFjZSgnPGhlYWQ+JywgYDxoZWFkPlxcbiAgICA8bWV0YSBodHRwLWVxdWl2PVwiQ29udGVudC1TZWN1cml0eS1Qb2xpY3lcIiBjb250ZW50PVwiJHtwb2xpY3l9XCIgLz5gKTtcbiAgICB9LFxuICB9O1xufVxuXG5leHBvcnQgZGVmYXVsdCBkZWZpbmVDb25maWcoe1xuICBtYWluOiB7XG4gICAgYnVpbGQ6IHtcbiAgICAgIG91dERpcjogJ291dC9tYWluJyxcbiAgICAgIC8vIHZpZW0gYW5kIHpvZCAoYW5kIHdoYXQgdGhleSBwdWxsIGluLCBUeXBlU2NyaXB0IGluY2x1ZGVkKSBhcmUgYnVuZGxlZCwgdHJlZS1zaGFrZW4sIGludG9cbiAgICAgIC8vIG91dC9tYWluOyBlbGVjdHJvbi1idWlsZGVyLnltbCBsZWF2ZXMgdGhlaXIgbm9kZV9tb2R1bGVzIGZvbGRlcnMgb3V0IG9mIHRoZSBwYWNrYWdlLlxuICAgICAgZXh0ZXJuYWxpemVEZXBzOiB7IGV4Y2x1ZGU6IFsndmllbScsICd6b2QnXSB9LFxuICAgICAgLy8gVGhlIHN0b3JlJ3Mgd3JpdGVyIHRocmVhZCBpcyBpdHMgb3duIGVudHJ5OiBtYWluL2NvcmUvc3RvcmUvc3RvcmUtd3JpdGVyLnRzIHN0YXJ0cyBpdCBmcm9tIG91dC9tYWluL3dyaXRlci10aHJlYWQuanMuXG4gICAgICByb2xsdXBPcHRpb25zOiB7IGlucHV0OiB7IGluZGV4OiByZXNvbHZlKCdtYWluL2VsZWN0cm9uL2luZGV4LnRzJyksICd3cml0ZXItdGhyZWFkJzogcmVzb2x2ZSgnbWFpbi9jb3JlL3N0b3JlL3dyaXRlci10aHJlYWQudHMnKSB9IH0sXG4gICAgfSxcbiAgfSxcbiAgcHJlbG9hZDoge1xuICAgIGJ1aWxkOiB7XG4gICAgICBvdXREaXI6ICdvdXQvcHJlbG9hZCcsXG4gICAgICByb2xsdXBPcHRpb25zOiB7XG4gICAgICAgIGlucHV0OiB7IGluZGV4OiByZXNvbHZlKCdwcmVsb2FkL2luZGV4LnRzJykgfSxcbiAgICAgICAgLy8gQSBzYW5kYm94ZWQgcHJlbG9hZCBjYW5ub3QgYmUgYW4gRVMgbW9kdWxlLlxuICAgICAgICBvdXRwdXQ6IHsgZm9ybWF0OiAnY2pzJywgZW50cnlGaWxlTmFtZXM6ICdbbmFtZV0uY2pzJyB9LFxuICAgICAgfSxcbiAgICB9LFxuICB9LFxuICByZW5kZXJlcjoge1xuICAgIHJvb3Q6ICdyZW5kZXJlcicsXG4gICAgcGx1Z2luczogW3N2ZWx0ZSgpLCBjc3BNZXRhKCldLFxuICAgIGJ1aWxkOiB7XG4gICAgICBvdXREaXI6ICdvdXQvcmVuZGVyZXInLFxuICAgICAgLy8gTWluaWZpZWQ7IGVhY2ggdmlldyBpcyBpdHMgb3duIGNodW5rIChyZW5kZXJlci9zcmMvc2hlbGwvdmlld3MudHMgaW1wb3J0cyB0aGVtIG9uIGZpcnN0IHNob3cpLlxuICAgICAgbWluaWZ5OiAnZXNidWlsZCcsXG4gICAgICBjc3NNaW5pZnk6IHRydWUsXG4gICAgICByb2xsdXBPcHRpb25zOiB7XG4gICAgICAgIGlucHV0OiB7IGluZGV4OiByZXNvbHZlKCdyZW5kZXJlci9pbmRleC5odG1sJyksIHByZXZpZXc6IHJlc29sdmUoJ3JlbmRlcmVyL3ByZXZpZXcuaHRtbCcpIH0sXG4gICAgICB9LFxuICAgIH0sXG4gIH0sXG59KTtcbiJdLCJtYXBwaW5ncyI6Ijs7Ozs7QUFLQSxTQUFnQixzQkFBc0IsWUFBaUMsV0FBOEIsVUFBa0I7Q0FDckgsTUFBTSxhQUFhO0VBQ2pCO0VBQ0E7RUFDQTtFQUNBO0VBQ0E7RUFDQSxlQUFlO0VBQ2Y7RUFDQTtFQUNBO0VBQ0E7Q0FDRjtDQUVBLFFBQVEsYUFBYSxTQUFTLFdBQVcsUUFBUSxNQUFNLENBQUMsRUFBRSxXQUFXLGlCQUFpQixDQUFDLElBQUksV0FBQSxDQUFZLEtBQUssSUFBSTtBQUNsSDs7Ozs7Ozs7QUNSQSxTQUFTLFVBQWtCO0NBQ3pCLE9BQU87RUFDTCxNQUFNO0VBQ04sbUJBQW1CLE1BQU0sU0FBUztHQUNoQyxNQUFNLFNBQVMsc0JBQXNCLFNBQVMsUUFBUSxRQUFRLE1BQU0saUJBQWlCLFdBQVcsVUFBVSxNQUFNO0dBQ2hILE9BQU8sS0FBSyxRQUFRLFVBQVUsbUVBQW1FLE9BQU8sS0FBSztFQUMvRztDQUNGO0FBQ0Y7QUFFQSxJQUFBLCtCQUFlLGFBQWE7Q0FDMUIsTUFBTSxFQUNKLE9BQU87RUFDTCxRQUFRO0VBR1IsaUJBQWlCLEVBQUUsU0FBUyxDQUFDLFFBQVEsS0FBSyxFQUFFO0VBRTVDLGVBQWUsRUFBRSxPQUFPO0dBQUUsT0FBTyxRQUFRLHdCQUF3QjtHQUFHLGlCQUFpQixRQUFRLGtDQUFrQztFQUFFLEVBQUU7Q0FDckksRUFDRjtDQUNBLFNBQVMsRUFDUCxPQUFPO0VBQ0wsUUFBUTtFQUNSLGVBQWU7R0FDYixPQUFPLEVBQUUsT0FBTyxRQUFRLGtCQUFrQixFQUFFO0dBRTVDLFFBQVE7SUFBRSxRQUFRO0lBQU8sZ0JBQWdCO0dBQWE7RUFDeEQ7Q0FDRixFQUNGO0NBQ0EsVUFBVTtFQUNSLE1BQU07RUFDTixTQUFTLENBQUMsT0FBTyxHQUFHLFFBQVEsQ0FBQztFQUM3QixPQUFPO0dBQ0wsUUFBUTtHQUVSLFFBQVE7R0FDUixXQUFXO0dBQ1gsZUFBZSxFQUNiLE9BQU87SUFBRSxPQUFPLFFBQVEscUJBQXFCO0lBQUcsU0FBUyxRQUFRLHVCQUF1QjtHQUFFLEVBQzVGO0VBQ0Y7Q0FDRjtBQUNGLENBQUMifQ==
