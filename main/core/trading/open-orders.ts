@@ -1,6 +1,7 @@
 import type { OpenOrder } from '../../common/ipc/commands/trade';
 import { userView } from '../../common/orders/ethflow';
 import { filledPercent } from '../../common/orders/fill';
+import { isCancellableStatus } from '../../common/orders/status';
 import { appDataEffects } from '../../common/trade/app-data-effects';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
@@ -25,7 +26,7 @@ export async function openOrders(deps: OpenOrdersDeps, account: string, chainId:
   const orders = deps
     .liveUids(account, chainId, deps.environment())
     .map((uid) => deps.orderOf(uid)?.order)
-    .filter((order): order is ApiOrder => order !== undefined && (order.status === 'open' || order.status === 'presignaturePending'));
+    .filter((order): order is ApiOrder => order !== undefined && isCancellableStatus(order.status));
   const prices = new Map<string, Promise<number | null>>();
   const usd = (token: string) => {
     const key = token.toLowerCase();
