@@ -109,4 +109,27 @@ describe('limit orders in Chromium', () => {
     expect(owned.filter((uid) => ![week, month].includes(uid))).toEqual([fresh]);
     await app.screenshot('limit-replaced');
   }, 180_000);
+
+  it('the signing dialog of a market order: "Minimum received", the expected (quoted) amount and the network cost with its share', async () => {
+    app = await startApp({ sandboxNow: realNow() });
+    sandbox = app.sandboxes.production.current()!;
+    const page = await openTradeWithKey(app, TEST_ACCOUNTS.trader.privateKey);
+    // 0.01 WETH: the network cost is a large share of so small an order.
+    await page.getByLabel('Amount').fill('0.01');
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await page.getByTestId('quote').waitFor();
+    const quotedBuy = (await page.getByTestId('quote-buy').textContent())!.split(' ≈')[0]!;
+    await page.getByTestId('review-sign').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('sign-digest').waitFor();
+    expect(await dialog.textContent()).toContain('Minimum received');
+    expect(await dialog.textContent()).toContain('Worst price (with slippage)');
+    expect(await dialog.textContent()).not.toContain('Limit price');
+    expect(await dialog.getByTestId('sign-expected').textContent()).toMatch(new RegExp(`^${quotedBuy.replace(/[.,]/g, '\\$&')}`));
+    const cost = (await dialog.getByTestId('sign-network-cost').textContent())!;
+    const share = Number(/\(([\d.]+)% of the order\)/.exec(cost)![1]);
+    expect(share).toBeGreaterThan(5);
+    expect(await dialog.textContent()).toContain(`is ${share}% of what you sell`);
+    await app.screenshot('market-signing-dialog');
+  });
 });
