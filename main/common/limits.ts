@@ -157,6 +157,9 @@ export type UserActionKind = 'read' | 'submit';
 export const USER_ACTIONS = {
   'trade.quote': 'read',
   'trade.submit': 'submit',
+  'trade.resend': 'submit',
+  'trade.replace': 'submit',
+  'trade.openOrders': 'read',
   'trade.cancel': 'submit',
   'history.lookup': 'read',
   'history.detail': 'read',

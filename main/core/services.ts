@@ -21,11 +21,10 @@ import { OrderSigner } from './signer/order-signer';
 import { forkSigner } from './signer/process/node-launcher';
 import { SignerClient, type SignerLauncher } from './signer/signer-client';
 import { portImportHandler, signerHandlers } from './signer/signer-handlers';
-import type { PreviewFacts } from './signer/signing-preview';
 import { DEFAULT_LIST_URLS } from './tokens/snapshot';
+import { previewFactsFrom } from './signer/preview-facts';
 import { TokenLists } from './tokens/token-lists';
 import { tokenHandlers } from './tokens/token-handlers';
-import type { OrderDraft } from '../common/ipc/commands/signing';
 import { createSettingsModule } from './settings/settings-module';
 import type { SettingsService } from './settings/settings-service';
 import { openStoreState } from './store/store-state';
@@ -37,6 +36,7 @@ import { createWatcherModule, type WatcherModule } from './watcher/watcher-modul
 import type { WatcherTiming } from './watcher/watcher';
 import type { Clock } from './clock';
 import { createWalletModule, type WalletModule, type WalletTiming } from './wallet/wallet-module';
+import { settlementFilledAmount } from './history/cancellation-source';
 
 export interface ServicePorts {
   /** Where the app keeps its files: Electron's userData, a temp dir in tests. */
@@ -146,6 +146,8 @@ export function createServices(ports: ServicePorts): Services {
     userDataDir: ports.userDataDir,
     log: ports.log,
     ...(ports.historyTiming ? { timing: ports.historyTiming } : {}),
+    // Read when a detail is opened: the wallet (made below) holds the chain clients by then.
+    filledAmount: (chainId, uid) => settlementFilledAmount(wallet.clients, chainId, uid, environment()),
   });
   void history.start();
   const tokenLists = new TokenLists({
@@ -287,14 +289,3 @@ function storeRequired<H extends object>(prefixes: readonly string[], reason: st
   };
   return Object.fromEntries(names.map((name) => [name, fail])) as H;
 }
-
-/** The signing dialog's USD values: the token service's prices (cached since the quote), never waited on for long. */
-function previewFactsFrom(api: ApiClient, tokenLists: TokenLists) {
-  const usd = (chainId: number, token: string) =>
-    api.tokenService.usdPrice(chainId, token, AbortSignal.timeout(PREVIEW_PRICE_TIMEOUT_MS)).then((answer) => answer.price, () => null);
-  return async (draft: OrderDraft): Promise<PreviewFacts> => {
-    const [sell, buy] = await Promise.all([usd(draft.chainId, draft.sellToken), usd(draft.chainId, draft.buyToken)]);
-    return { usd: { sell, buy }, token: (chainId, address) => tokenLists.find(chainId, address) };
-  };
-}
-const PREVIEW_PRICE_TIMEOUT_MS = 2_000;

@@ -169,7 +169,7 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     await expect.poll(() => order.getAttribute('data-status')).toBe('fulfilled');
     // Filled at the sandbox's price while the limit kept 0.5% slippage below the quote: the surplus is that 0.5%.
     const surplus = await page.getByTestId('tracked-surplus').textContent();
-    expect(surplus).toMatch(/^Surplus: \+[\d,.]+ USDC ≈ \$[\d,.]+ \(\+0\.5\d?%\) against your limit$/);
+    expect(surplus).toMatch(/^Surplus: \+[\d,.]+ USDC ≈ \$[\d,.]+ \(0\.5\d%\) against your limit$/);
     expect(numberIn(surplus, /\$/) / numberIn(surplus, /\+/)).toBeCloseTo(1, 2); // cents against 4 decimals
     await app.screenshot('trade-surplus');
 

@@ -70,7 +70,7 @@ export interface Sandbox {
     settle(options?: { partialFraction?: number }): Promise<SettlementReport>;
     /** The owner's setPreSignature(uid, true) transaction; the order opens. */
     presign(uid: string): Promise<Hex>;
-    /** The owner's invalidateOrder(uid) transaction; the order is cancelled with onchainUser. */
+    /** The owner's invalidateOrder(uid) transaction; the order is cancelled (onchainUser stays as placed). */
     invalidate(uid: string): Promise<Hex>;
     /** Reads presignatures and invalidations that wallets sent over RPC. */
     sync(): Promise<void>;
@@ -164,7 +164,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       cancelOnChain: (uid) => {
         const order = ledgerOnly('orders.cancelOnChain', () => orderOf(uid));
-        markCancelled(state, order, order.ethflow?.sender ?? order.owner);
+        markCancelled(state, order);
       },
       presign: (uid) => {
         const order = ledgerOnly('orders.presign', () => orderOf(uid));

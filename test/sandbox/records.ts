@@ -25,7 +25,7 @@ export interface OrderRecord {
   sequence: number;
   phase: OrderPhase;
   invalidated: boolean;
-  /** Set for on-chain cancellations (the API shows the canceller as onchainUser). */
+  /** Set only for orders placed on chain (EthFlow: the sender), as live; never by a cancellation. */
   onchainUser: Address | null;
   ethflow: { userValidTo: number; sender: Address } | null;
   executedSell: bigint;

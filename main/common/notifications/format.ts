@@ -1,10 +1,11 @@
 import type { NotificationType } from '../protocol/api/notifications';
-import { formatDecimalString, formatPercent } from '../format/format';
+import { formatDecimalString } from '../format/format';
 import { formatUnits } from '../protocol/amounts';
 import { CHAINS } from '../protocol/chains';
 import { findKnownToken } from '../protocol/tokens';
 import type { NotificationTarget } from './notifier';
 import { filledPercent } from '../orders/fill';
+import { formatSurplusPercent } from '../orders/surplus';
 
 /** What is known about the order behind an event; service items for unknown orders carry little. */
 export interface EventFacts {
@@ -85,7 +86,7 @@ export function formatNotification(facts: EventFacts): FormattedNotification {
     case 'insufficient_balance':
       return { title, body: `${limit}${on} cannot fill: the ${tokenSymbol(chainId, order.sellToken)} balance is too low.`, target };
     case 'price_improvement': {
-      const better = facts.surplusBps == null ? '' : `, ${formatPercent(facts.surplusBps / 100, { minDigits: 2 })} better than your limit`;
+      const better = facts.surplusBps == null ? '' : `, ${formatSurplusPercent(facts.surplusBps)} better than your limit`;
       return { title, body: `Got ${buy(order.executedBuy)} for ${sell(order.executedSell)}${on}${better}.`, target };
     }
   }

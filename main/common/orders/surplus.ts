@@ -1,3 +1,4 @@
+import { formatPercent } from '../format/format';
 import type { FillFacts } from './fill';
 
 export interface QuoteFacts {
@@ -7,10 +8,19 @@ export interface QuoteFacts {
   feeAmount?: string | null | undefined;
 }
 
-/** Surplus in the token it is counted in: buy token for a sell order, sell token for a buy order. */
+/**
+ * Surplus in the token it is counted in: buy token for a sell order, sell token
+ * for a buy order; and as a share of what the reference price gave for the
+ * executed part. The one definition of surplus: Trade, History, the alerts, the
+ * alert threshold and the export all show these figures.
+ */
 export interface Surplus {
   token: 'buy' | 'sell';
   amount: bigint;
+  /** What the reference price gives (sell order) or asks (buy order) for the executed part, in the same token. */
+  reference: bigint;
+  /** amount against reference in whole basis points, cut toward zero (a buy order paying 90 against a limit of 100: 1000). */
+  bps: number;
 }
 
 /**
@@ -24,8 +34,11 @@ function beyond(order: FillFacts, sellRef: bigint, buyRef: bigint): Surplus | nu
   const sold = BigInt(order.executedSellAmount ?? '0');
   const bought = BigInt(order.executedBuyAmount ?? '0');
   if (sold === 0n || bought === 0n || sellRef === 0n || buyRef === 0n) return null;
-  if (order.kind === 'sell') return { token: 'buy', amount: bought - (buyRef * sold) / sellRef };
-  return { token: 'sell', amount: (sellRef * bought) / buyRef - sold };
+  const token = order.kind === 'sell' ? 'buy' : 'sell';
+  const reference = token === 'buy' ? (buyRef * sold) / sellRef : (sellRef * bought) / buyRef;
+  if (reference === 0n) return null;
+  const amount = token === 'buy' ? bought - reference : reference - sold;
+  return { token, amount, reference, bps: Number((amount * 10_000n) / reference) };
 }
 
 /** Against the signed limit: the limit's sellAmount already holds the network cost (orders are signed with fee 0). */
@@ -46,11 +59,10 @@ export function surplusVersusQuote(order: FillFacts, quote: QuoteFacts | null | 
 
 /** Surplus over the limit in basis points of the limit (price improvement), null before any fill. */
 export function surplusBps(order: FillFacts): number | null {
-  const sold = BigInt(order.executedSellAmount ?? '0');
-  const bought = BigInt(order.executedBuyAmount ?? '0');
-  const limitSell = BigInt(order.sellAmount);
-  const limitBuy = BigInt(order.buyAmount);
-  if (sold === 0n || bought === 0n || limitSell === 0n || limitBuy === 0n) return null;
-  // Executed buy per sell against limit buy per sell; the same ratio serves buy orders, whose limit caps the sell side.
-  return Number((bought * limitSell * 10_000n) / (sold * limitBuy) - 10_000n);
+  return surplusVersusLimit(order)?.bps ?? null;
+}
+
+/** The surplus share as every screen and alert shows it: "10.00%" (two decimals, exactly the whole bps). */
+export function formatSurplusPercent(bps: number, locale?: string): string {
+  return formatPercent(bps / 100, { minDigits: 2, ...(locale ? { locale } : {}) });
 }

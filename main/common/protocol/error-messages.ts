@@ -49,7 +49,7 @@ const MESSAGES = {
   InsufficientValidTo: () =>
     "The order's expiry (validTo) had already passed, or was too close, when the orderbook received it. Choose a later expiry and sign again.",
   ExcessiveValidTo: () =>
-    'The expiry is too far in the future for the orderbook: a market order may be valid for at most 3 hours by default. Choose 3 hours or less, or place a limit order.',
+    'The expiry is too far in the future for the orderbook: a market order may be valid for at most 3 hours, a limit order for at most a year. Choose an earlier expiry.',
   SameBuyAndSellToken: () => 'The sell and buy tokens are the same. Choose two different tokens.',
   InvalidNativeSellToken: () =>
     'Native ETH cannot be sold with a signed order; it is valid only as the buy token. Wrap it (e.g. to WETH) and sell the wrapped token.',

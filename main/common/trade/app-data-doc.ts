@@ -26,6 +26,8 @@ export const appDataInputSchema = z.strictObject({
   slippageBips: z.number().int().min(0).max(10_000).nullable(),
   referrer: addressSchema.nullish(),
   utm: utmSchema.nullish(),
+  /** The open order this one replaces (metadata replacedOrder): shown by CoW's explorer and the signing dialog. */
+  replacedOrder: z.string().regex(/^0x[0-9a-fA-F]{112}$/).nullish(),
 });
 export type AppDataInput = z.infer<typeof appDataInputSchema>;
 
@@ -34,6 +36,7 @@ export function composeAppData(input: AppDataInput): { [key: string]: JsonValue 
   const metadata: { [key: string]: JsonValue } = { orderClass: { orderClass: input.orderClass } };
   if (input.slippageBips !== null) metadata.quote = { slippageBips: input.slippageBips };
   if (input.referrer) metadata.referrer = { address: input.referrer };
+  if (input.replacedOrder) metadata.replacedOrder = { uid: input.replacedOrder.toLowerCase() };
   const utm = Object.fromEntries(Object.entries(input.utm ?? {}).filter(([, value]) => value));
   if (Object.keys(utm).length > 0) metadata.utm = utm as JsonValue;
   return { appCode: APP_CODE, environment: input.environment, metadata, version: APP_DATA_VERSION };

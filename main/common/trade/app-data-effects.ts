@@ -155,3 +155,8 @@ export function appDataEffects(fullAppData: string): AppDataEffects {
   }
   return effects;
 }
+
+/** The partner fee on the traded volume, in bps: taken at settlement, so the signed limit must leave room for it. */
+export function volumePartnerFeeBips(fullAppData: string): number {
+  return appDataEffects(fullAppData).partnerFees.filter((fee) => fee.policy === 'volume').reduce((sum, fee) => sum + fee.bps, 0);
+}

@@ -3,6 +3,8 @@ import type { OrderKind } from '../protocol/order';
 /** Submission is refused with less quote validity than this: signing and sending take a few seconds. */
 export const MIN_QUOTE_SECONDS_TO_SUBMIT = 5;
 export const DEFAULT_SLIPPAGE_BIPS = 50;
+/** Above this share of the amount sold, the network cost is worth a warning at signing (a 100 DAI sell paying 6.75 DAI). */
+export const NETWORK_COST_WARNING_PERCENT = 5;
 const BIPS = 10_000n;
 
 export interface QuoteGuard {
@@ -35,13 +37,16 @@ export interface QuotedAmounts {
  * The amounts to sign for a market order. Orders are signed with fee 0, so the
  * network cost moves into the limit: a sell order sells its whole amount
  * (quote sell + fee) and asks at least the quoted buy minus slippage; a buy
- * order buys exactly and pays at most (quote sell + fee) plus slippage.
+ * order buys exactly and pays at most (quote sell + fee) plus slippage. A
+ * partner fee on the volume (appData partnerFee) is taken at settlement, so
+ * the limit carries it too: less bought at least, more paid at most.
  */
-export function marketOrderAmounts(quote: QuotedAmounts, slippageBips: number): { sellAmount: bigint; buyAmount: bigint } {
+export function marketOrderAmounts(quote: QuotedAmounts, slippageBips: number, partnerFeeBips = 0): { sellAmount: bigint; buyAmount: bigint } {
   const slippage = BigInt(slippageBips);
+  const partner = BigInt(partnerFeeBips);
   const sellWithFee = quote.sellAmount + quote.feeAmount;
-  if (quote.kind === 'sell') return { sellAmount: sellWithFee, buyAmount: (quote.buyAmount * (BIPS - slippage)) / BIPS };
-  return { sellAmount: (sellWithFee * (BIPS + slippage) + BIPS - 1n) / BIPS, buyAmount: quote.buyAmount };
+  if (quote.kind === 'sell') return { sellAmount: sellWithFee, buyAmount: (quote.buyAmount * (BIPS - slippage) * (BIPS - partner)) / (BIPS * BIPS) };
+  return { sellAmount: (sellWithFee * (BIPS + slippage) * (BIPS + partner) + BIPS * BIPS - 1n) / (BIPS * BIPS), buyAmount: quote.buyAmount };
 }
 
 /**

@@ -22,6 +22,15 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, RateLimit>> = {
   tokenService: { perSecond: 10 },
 };
 
+/**
+ * One budget per host for everything the app sends (requests, retries, health probes): the
+ * orderbook allows about 5 a second in all, so a second limiter beside the app's would send
+ * past it and earn 429s the app then waits out.
+ */
+export function appRateLimiter(clock: Clock = monotonicClock, deadlines: Readonly<Deadlines> = DEADLINES, overrides?: Partial<Record<string, RateLimit>>): RateLimiter {
+  return new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...overrides } as Record<string, RateLimit>, clock, deadlines.retryAfterCapMs);
+}
+
 export interface ApiClientOptions {
   /** Read on every request, so a settings change applies without restart. */
   endpoints: () => ServiceEndpoints;
@@ -30,6 +39,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   random?: () => number;
   rateLimits?: Partial<Record<string, RateLimit>>;
+  /** The app's one limiter, shared (appRateLimiter); else one of this client's own. */
+  limiter?: RateLimiter;
   timeoutMs?: number;
   /** Attempts per request, the first included (default 6). */
   maxAttempts?: number;
@@ -53,13 +64,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // Monotonic: rate limits, holds, backoff and cache ages must not stretch when the wall clock is set back.
   const clock = options.clock ?? monotonicClock;
   const closing = new AbortController();
-  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } as Record<string, RateLimit>;
   const deadlines = options.deadlines ?? DEADLINES;
   const deps: HttpDeps = {
     fetch: options.fetch ?? globalThis.fetch,
     clock,
     random: options.random ?? Math.random,
-    limiter: new RateLimiter(limits, clock, deadlines.retryAfterCapMs),
+    limiter: options.limiter ?? appRateLimiter(clock, deadlines, options.rateLimits),
     cache: new ResponseCache(clock),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),

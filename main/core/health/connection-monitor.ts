@@ -6,6 +6,7 @@ import { createApiClient, type ApiClient } from '../api/api-client';
 import type { RequestOutcome } from '../api/http-client';
 import { probeService } from './probe';
 import { PeriodicTask } from '../periodic-task';
+import type { RateLimiter } from '../api/rate-limiter';
 import { createConsoleLogger, type Logger } from '../log';
 
 export interface MonitorTiming {
@@ -22,6 +23,8 @@ export interface MonitorTiming {
 export const DEFAULT_MONITOR_TIMING: MonitorTiming = { okIntervalMs: 30_000, offlineIntervalMs: 3_000, slowMs: 2_500, timeoutMs: 5_000 };
 
 export interface MonitorOptions {
+  /** The app's rate limiter (appRateLimiter), shared with its API client. */
+  limiter?: RateLimiter;
   endpoints: () => ServiceEndpoints;
   environment: () => Environment;
   /** The chain the probes ask about (the active one). */
@@ -74,8 +77,8 @@ export class ConnectionMonitor {
       environment: this.options.environment,
       maxAttempts: 1,
       timeoutMs: this.timing.timeoutMs,
-      // Probes must not queue behind the app's own traffic in a shared limiter; they are few.
-      rateLimits: { orderbook: { perSecond: 50 }, tokenService: { perSecond: 50 } },
+      // The app's own budget: a probe beside the app's traffic would send past the service's limit (429s the app then waits out).
+      ...(this.options.limiter ? { limiter: this.options.limiter } : {}),
       onOutcome: (outcome) => {
         // A probe that left before a reset asked the old hosts: its answer says nothing about the new ones.
         if (generation === this.generation) this.record(outcome, true);

@@ -6,6 +6,7 @@ import { formatUnits } from '../../common/protocol/amounts';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
 import { userView } from '../../common/orders/ethflow';
+import { surplusVersusLimit } from '../../common/orders/surplus';
 import { iterateHistory } from './history-query';
 import { apiOrderOf, type OrderColumns } from './order-row';
 
@@ -14,7 +15,7 @@ export type ExportFormat = 'csv' | 'json';
 const CSV_HEADER = [
   'uid', 'account', 'chainId', 'status', 'kind', 'createdAt', 'validTo', 'sellToken', 'sellSymbol', 'sellAmount', 'sellAmountHuman',
   'buyToken', 'buySymbol', 'buyAmount', 'buyAmountHuman', 'executedSellAmount', 'executedBuyAmount', 'filledPct', 'partiallyFillable',
-  'receiver', 'appCode', 'owner',
+  'receiver', 'appCode', 'owner', 'surplusPct',
 ];
 
 /** RFC 4180 quoting; a leading = + - @ is prefixed so a spreadsheet never runs a cell as a formula. */
@@ -30,6 +31,12 @@ function human(chainId: number, token: string, amount: string | null): string {
   return known && amount !== null ? formatUnits(BigInt(amount), known.decimals) : '';
 }
 
+/** Surplus against the limit in percent (whole bps, so two decimals): the figure Trade, History and the alerts show; empty before a fill. */
+function surplusPct(row: OrderColumns): string {
+  const surplus = surplusVersusLimit(apiOrderOf(row));
+  return surplus ? formatUnits(BigInt(surplus.bps), 2) : '';
+}
+
 function csvLine(row: OrderColumns): string {
   // Owner and validTo as the user knows them: an EthFlow order's are the user and their expiry, not the EthFlow contract's.
   const user = userView(apiOrderOf(row));
@@ -37,7 +44,7 @@ function csvLine(row: OrderColumns): string {
     row.uid, row.account, row.chain_id, row.local_state ?? row.status, row.kind, new Date(row.created_at).toISOString(),
     new Date(user.validTo * 1000).toISOString(), row.sell_token, row.sell_symbol, row.sell_amount, human(row.chain_id, row.sell_token, row.sell_amount),
     row.buy_token, row.buy_symbol, row.buy_amount, human(row.chain_id, row.buy_token, row.buy_amount), row.executed_sell_amount,
-    row.executed_buy_amount, row.filled_pct, row.partially_fillable === 1, row.receiver, row.app_code, user.owner,
+    row.executed_buy_amount, row.filled_pct, row.partially_fillable === 1, row.receiver, row.app_code, user.owner, surplusPct(row),
   ].map(csvCell).join(',');
 }
 

@@ -5,7 +5,9 @@ import type { OrderbookClient } from '../api/orderbook-client';
 import type { Handlers } from '../ipc/router';
 import { exportHistory } from './history-export';
 import { queryHistory } from './history-query';
+import { describeCancellation, type FilledAmountReader } from './cancellation-source';
 import { buildDetail, toCompetition } from './order-detail';
+import { apiOrderOf } from './order-row';
 import { toOrderParams } from './order-row';
 import type { OrdersRepo } from './orders-repo';
 import type { SubmissionJournal } from './submission-journal';
@@ -36,6 +38,8 @@ export interface HistoryHandlerDeps {
   exportDir: string;
   now: () => number;
   changed: () => void;
+  /** The settlement contract's filledAmount of an order: tells an on-chain cancellation from a signed one. */
+  filledAmount: FilledAmountReader;
 }
 
 export function historyHandlers(deps: HistoryHandlerDeps): Pick<Handlers, HistoryCommand> {
@@ -45,7 +49,7 @@ export function historyHandlers(deps: HistoryHandlerDeps): Pick<Handlers, Histor
     if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${uid} is not in the local history. Look it up by UID to fetch it.`);
     return row;
   };
-  const detail = (uid: string) => {
+  const detail = async (uid: string) => {
     const row = stored(uid);
     const trades = repo.tradesOf(row.uid);
     const submission = deps.journal.find(row.uid);
@@ -53,6 +57,7 @@ export function historyHandlers(deps: HistoryHandlerDeps): Pick<Handlers, Histor
       explorerBase: deps.explorerBase(),
       accountKind: deps.accountKind,
       submissionNote: submission && submission.state !== 'submitted' ? submission.error : null,
+      cancellation: await describeCancellation(row.chain_id, apiOrderOf(row), deps.filledAmount),
     });
   };
   return {
@@ -80,7 +85,7 @@ export function historyHandlers(deps: HistoryHandlerDeps): Pick<Handlers, Histor
       ).finally(deps.changed),
     'history.sendCancellation': async ({ uid, signature, signingScheme }) => {
       const row = stored(uid);
-      const reason = detail(uid).cancel.reason;
+      const reason = (await detail(uid)).cancel.reason;
       if (reason) throw new AppError('CANNOT_CANCEL', reason);
       const orderbook = deps.orderbook();
       await orderbook.cancelOrders(row.chain_id, { orderUids: [row.uid], signature, signingScheme });

@@ -10,6 +10,7 @@ import type { Logger } from '../log';
 import type { SettingsService } from '../settings/settings-service';
 import { EXPORT_DIR } from '../settings/settings-module';
 import { AccountsRepo } from '../signer/accounts-repo';
+import type { FilledAmountReader } from './cancellation-source';
 import { historyHandlers, type HistoryCommand } from './history-handlers';
 import { apiOrderOf, toOrderParams } from './order-row';
 import { OrdersRepo } from './orders-repo';
@@ -27,6 +28,8 @@ export interface HistoryModuleOptions {
   log: Logger;
   timing?: Partial<SyncTiming>;
   now?: () => number;
+  /** The settlement contract's filledAmount (the wallet's chain clients): how a cancelled order was cancelled. */
+  filledAmount?: FilledAmountReader;
 }
 
 export interface HistoryModule {
@@ -121,6 +124,7 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       exportDir: join(options.userDataDir, EXPORT_DIR),
       now,
       changed,
+      filledAmount: options.filledAmount ?? (async () => null),
     }),
     sync,
     journal,

@@ -2,7 +2,7 @@ import { userView } from '../../common/orders/ethflow';
 import type { Competition, OrderDetail } from '../../common/history/detail-schema';
 import { formatUnits } from '../../common/protocol/amounts';
 import { cancelRoute } from '../../common/orders/status';
-import { surplusVersusLimit, surplusVersusQuote, type Surplus } from '../../common/orders/surplus';
+import { formatSurplusPercent, surplusVersusLimit, surplusVersusQuote, type Surplus } from '../../common/orders/surplus';
 import type { ApiOrder, SolverCompetition, Trade } from '../../common/protocol/api';
 import { resolveChain } from '../../common/protocol/chains';
 import { explorerOrderUrl } from '../../common/protocol/endpoints';
@@ -58,7 +58,9 @@ function orderFields(chainId: number, order: ApiOrder): Field[] {
 export function surplusOf(chainId: number, order: ApiOrder): Field[] {
   const result: Field[] = [];
   const add = (key: string, label: string, surplus: Surplus | null) => {
-    if (surplus) result.push({ key, label, value: signed(chainId, surplus.token === 'buy' ? order.buyToken : order.sellToken, surplus.amount) });
+    if (!surplus) return;
+    const value = `${signed(chainId, surplus.token === 'buy' ? order.buyToken : order.sellToken, surplus.amount)} (${formatSurplusPercent(surplus.bps)})`;
+    result.push({ key, label, value });
   };
   add('limit', 'Versus the limit price', surplusVersusLimit(order));
   add('quote', 'Versus the quote', surplusVersusQuote(order, order.quote));
@@ -70,16 +72,12 @@ function signed(chainId: number, token: string, amount: bigint): string {
   return amount < 0n ? `-${magnitude}` : `+${magnitude}`;
 }
 
-function cancellationOf(order: ApiOrder): string | null {
-  if (order.status !== 'cancelled' && !order.invalidated) return null;
-  if (order.onchainUser) return `On-chain: ${order.onchainUser} invalidated it on the settlement contract (onchainUser).`;
-  return 'Off-chain: a signed cancellation was accepted by the orderbook (invalidated).';
-}
-
 export interface DetailContext {
   explorerBase: string;
   accountKind: (address: string) => 'keychain' | 'passphrase' | 'watch' | undefined;
   submissionNote: string | null;
+  /** How it was cancelled, in words (cancellation-source.ts), or null when it was not. */
+  cancellation: string | null;
 }
 
 export function buildDetail(row: OrderColumns, trades: readonly Trade[], context: DetailContext): OrderDetail {
@@ -121,7 +119,7 @@ export function buildDetail(row: OrderColumns, trades: readonly Trade[], context
       bought: humanAmount(row.chain_id, trade.buyToken, trade.buyAmount)!,
     })),
     surplus: surplusOf(row.chain_id, order),
-    cancellation: cancellationOf(order),
+    cancellation: context.cancellation,
     explorerUrl: explorerOrderUrl(context.explorerBase, row.chain_id, row.uid),
     cancel: { possible: reason === null, reason },
     submissionNote: context.submissionNote,

@@ -115,6 +115,14 @@ export class SubmissionJournal {
     return pending.map((submission) => this.get(submission.uid));
   }
 
+  /** Orders of this account and chain sent with no answer yet (the POST's outcome is unknown): they may be live. */
+  unconfirmed(account: string, chainId: number): Submission[] {
+    const rows = this.repo.db
+      .prepare("SELECT * FROM submissions WHERE state = 'submitting' AND lower(account) = lower(?) AND chain_id = ?")
+      .all(account, chainId) as SubmissionRow[];
+    return rows.map(toSubmission);
+  }
+
   find(uid: string): Submission | undefined {
     const row = this.repo.db.prepare('SELECT * FROM submissions WHERE uid = ?').get(uid.toLowerCase()) as SubmissionRow | undefined;
     return row && toSubmission(row);

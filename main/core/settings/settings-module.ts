@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { ServiceEndpoints } from '../../common/protocol/endpoints';
 import { DEFAULT_ENDPOINTS } from '../../common/protocol/endpoints';
 import { ENVIRONMENTS, type Environment } from '../../common/protocol/environments';
-import { createApiClient, type ApiClient } from '../api/api-client';
+import { createApiClient, type ApiClient, appRateLimiter } from '../api/api-client';
 import type { Deadlines } from '../../common/limits';
 import type { Clock } from '../clock';
 import type { RequestOutcome } from '../api/http-client';
@@ -56,7 +56,9 @@ export function createSettingsModule(options: SettingsModuleOptions): SettingsMo
       ? { repo: new SettingsRepo(storeState.store.db), transaction: (write: () => void) => writeTransaction(storeState.store.db, write) }
       : undefined;
   const settings = new SettingsService(storage, defaults, createRpcChecker(options.fetch ? { fetch: options.fetch } : {}));
+  const limiter = appRateLimiter(options.apiClock, options.deadlines);
   const monitor = new ConnectionMonitor({
+    limiter,
     endpoints: () => settings.endpoints(),
     environment: () => settings.environment(),
     chainId: () => settings.current().activeChainId,
@@ -68,6 +70,7 @@ export function createSettingsModule(options: SettingsModuleOptions): SettingsMo
   const api = createApiClient({
     endpoints: () => settings.endpoints(),
     environment: () => settings.environment(),
+    limiter,
     onOutcome: (outcome: RequestOutcome) => monitor.record(outcome),
     serviceState: (service) => monitor.state(service),
     ...(options.deadlines ? { deadlines: options.deadlines } : {}),

@@ -5,8 +5,9 @@ import { formatDate, formatDuration, formatPercent, formatRate, formatTokenAmoun
 import { resolveChain } from '../../common/protocol/chains';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
-import { appDataEffects, type PartnerFeeEffect } from '../../common/trade/app-data-effects';
+import { appDataEffects, volumePartnerFeeBips, type PartnerFeeEffect } from '../../common/trade/app-data-effects';
 import { differenceFromMarket, marketWarning, rateOf, usdValue } from '../../common/trade/market-compare';
+import { NETWORK_COST_WARNING_PERCENT } from '../../common/trade/order-math';
 import type { BuiltOrder } from './order-draft';
 
 /** What main knows about the two tokens besides the struct: metadata (token lists) and USD prices. */
@@ -50,6 +51,11 @@ export function signingPreview(draft: OrderDraft, built: BuiltOrder, environment
   if (environment === 'staging') warnings.push('Staging: signed for the staging settlement contract; not valid on production.');
   if (!known) warnings.push('A token is unknown to CoW Desk: amounts are shown in raw base units.');
   if (warning) warnings.push(warning);
+  const costPercent = draft.quote && struct.sellAmount > 0n ? Number((BigInt(draft.quote.feeAmount) * 1_000_000n) / struct.sellAmount) / 10_000 : null;
+  const networkCost = draft.quote ? tokenAmount(meta(struct.sellToken), struct.sellToken, BigInt(draft.quote.feeAmount), facts.usd?.sell ?? null, format) : null;
+  if (costPercent !== null && networkCost && costPercent > NETWORK_COST_WARNING_PERCENT) {
+    warnings.push(`The network cost (${networkCost.display}) is ${formatPercent(costPercent, format)} of what you sell: a larger amount would lose a smaller share.`);
+  }
   if (effects.hooks.length > 0) warnings.push(`The settlement will run ${effects.hooks.length} hook call(s) for this order: check each target and call below.`);
   if (effects.unreadable.length > 0) warnings.push(`Parts of the appData could not be read (${effects.unreadable.join(', ')}); they are still signed.`);
 
@@ -65,6 +71,10 @@ export function signingPreview(draft: OrderDraft, built: BuiltOrder, environment
     buy,
     limitPrice: rate === null || rate === 0 ? null : formatRate(rate, sell.symbol ?? '', buy.symbol ?? '', format),
     limitPriceInverse: rate === null || rate === 0 ? null : formatRate(1 / rate, buy.symbol ?? '', sell.symbol ?? '', format),
+    labels: labelsOf(effects.orderClass === 'market', struct.kind, volumePartnerFeeBips(draft.fullAppData), format),
+    expected: expectedOf(draft, struct.kind, (token, amount, usd) => tokenAmount(meta(token), token, amount, usd, format), facts),
+    networkCost,
+    networkCostPercent: costPercent,
     market: {
       percent,
       display: percent === null ? null : formatPercent(percent, { ...format, signed: true }),
@@ -97,6 +107,29 @@ export function signingPreview(draft: OrderDraft, built: BuiltOrder, environment
     uid: built.uid,
     warnings,
   };
+}
+
+/**
+ * A market order's signed amount is the worst it accepts after slippage
+ * ("Minimum received"), not a price the user chose; a limit order's is its
+ * limit. A partner fee on the volume is already taken out of that bound.
+ */
+function labelsOf(market: boolean, kind: 'sell' | 'buy', partnerBips: number, format: FormatOptions): SigningPreview['labels'] {
+  const fee = partnerBips > 0 ? ` (after the ${formatPercent(partnerBips / 100, format)} partner fee)` : '';
+  if (market) return { bound: `${kind === 'sell' ? 'Minimum received' : 'Maximum sold'}${fee}`, price: 'Worst price (with slippage)' };
+  return { bound: `${kind === 'sell' ? 'You get at least' : 'You sell at most'}${fee}`, price: 'Limit price' };
+}
+
+/** The quote's amount of the side the order leaves open: bought for a sell order, sold (network cost included) for a buy order. */
+function expectedOf(
+  draft: OrderDraft,
+  kind: 'sell' | 'buy',
+  amountOf: (token: Address, amount: bigint, usd: number | null) => SigningPreview['sell'],
+  facts: PreviewFacts,
+): SigningPreview['expected'] {
+  if (!draft.quote) return null;
+  if (kind === 'sell') return amountOf(draft.buyToken, BigInt(draft.quote.buyAmount), facts.usd?.buy ?? null);
+  return amountOf(draft.sellToken, BigInt(draft.quote.sellAmount) + BigInt(draft.quote.feeAmount), facts.usd?.sell ?? null);
 }
 
 function tokenAmount(

@@ -1,5 +1,6 @@
 import type { TradeQuote, TradeQuoteInput } from '../../common/ipc/commands/trade';
 import { appDataHash } from '../../common/protocol/app-data';
+import { quoteValidFor } from '../../common/orders/validity';
 import { AppError } from '../../common/errors';
 import type { ApiClient } from '../api/api-client';
 
@@ -22,7 +23,8 @@ export class QuoteService {
         buyToken: input.buyToken,
         from: input.account,
         receiver: input.receiver ?? null,
-        validFor: input.validFor,
+        // The service quotes at most 3 h ahead: a limit order's quote is its price reference, not its validity.
+        validFor: quoteValidFor(input.validFor),
         appData: input.fullAppData,
         appDataHash: appDataHash(input.fullAppData),
         partiallyFillable: input.partiallyFillable,

@@ -1,9 +1,11 @@
+import type { Hex } from 'viem';
 import type { OrderDraft, SignedOrder } from '../../common/ipc/commands/signing';
 import type { OrderProgress, SubmitResult } from '../../common/ipc/commands/trade';
 import { AppError } from '../../common/errors';
 import type { OrderCreation } from '../../common/protocol/api';
 import { explorerOrderUrl } from '../../common/protocol/endpoints';
 import type { Environment } from '../../common/protocol/environments';
+import { parseOrderUid } from '../../common/protocol/order-uid';
 import { recoverDigestSigner } from '../../common/protocol/signatures';
 import { ApiError } from '../api/api-error';
 import type { OrderbookClient } from '../api/orderbook-client';
@@ -22,44 +24,88 @@ const WRONG_SIGNER =
   'The signature does not come from the order owner (wrong signer). Sign with the account that owns the order; smart-contract wallets use presign.';
 
 /**
+ * An order of the same trade (account, chain, tokens, side) whose POST is still
+ * unclear: a new signature would be a new UID, and both could fill. Null when
+ * there is none, or when the user confirmed they want a second order.
+ */
+export function unclearTwin(journal: SubmissionJournal, draft: OrderDraft, uid: string): string | null {
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const twin = journal
+    .unconfirmed(draft.account, draft.chainId)
+    .find((entry) => entry.uid !== uid && same(entry.body.sellToken, draft.sellToken) && same(entry.body.buyToken, draft.buyToken) && entry.body.kind === draft.kind);
+  return twin?.uid ?? null;
+}
+
+/**
  * Sends one signed order, in the order that loses nothing: rebuild and check
  * what was signed, upload the appData (and check the server's hash), journal
  * the order under the UID computed here, POST it, and compare the UID the
  * service files it under with ours. Nothing is posted that was not journalled.
  */
-export async function submitSigned(deps: SubmitDeps, draft: OrderDraft, signed: SignedOrder, quoteId: number | null): Promise<SubmitResult> {
+export async function submitSigned(
+  deps: SubmitDeps,
+  draft: OrderDraft,
+  signed: SignedOrder,
+  quoteId: number | null,
+  options: { acknowledgeUnclear?: boolean | undefined } = {},
+): Promise<SubmitResult> {
   const environment = deps.environment();
   const built = buildOrder(draft, environment, deps.nowSeconds());
   if (built.uid !== signed.uid.toLowerCase() || signed.signingScheme !== draft.signingScheme) {
     throw new AppError('UID_MISMATCH', 'The signed order is not the order in the composer (its UID differs). Sign it again.');
   }
+  const twin = options.acknowledgeUnclear ? null : unclearTwin(deps.journal, draft, built.uid);
+  if (twin) throw new AppError('UNCLEAR_ORDER_PENDING', unclearTwinMessage(twin), { details: { uid: twin } });
   if (draft.signingScheme !== 'presign' && (await recoverDigestSigner(built.digest, draft.signingScheme, signed.signature)) !== built.owner) {
     throw new AppError('InvalidSignature', WRONG_SIGNER);
   }
-  const orderbook = deps.orderbook();
-  const hash = built.struct.appData;
   // Uploaded first, so the order can carry just the hash the signature covers.
-  await orderbook.uploadAppData(draft.chainId, hash, draft.fullAppData);
+  await deps.orderbook().uploadAppData(draft.chainId, built.struct.appData, draft.fullAppData);
 
   const body = creationBody(built, draft, signed, quoteId);
   const previous = deps.journal.find(built.uid);
   deps.journal.recordSubmitting({ uid: built.uid, account: draft.account, chainId: draft.chainId, environment, order: body });
+  const result = await post(deps, draft.chainId, built.uid, body, previous?.state === 'submitted');
+  return { ...result, preSignature: signed.preSignature };
+}
+
+/**
+ * "Send again" for an order whose answer was lost: the very body journalled
+ * before the first POST (same signature, same UID) is posted once more, so the
+ * service either stores it now or answers DuplicatedOrder for the one it holds.
+ * It can never become a second order.
+ */
+export async function resendJournalled(deps: SubmitDeps, uid: string): Promise<SubmitResult> {
+  const submission = deps.journal.find(uid);
+  if (!submission) throw new AppError('SUBMISSION_NOT_FOUND', `CoW Desk has no journalled order ${uid} to send again.`);
+  if (submission.state === 'failed') {
+    throw new AppError('SUBMISSION_REFUSED', `The orderbook refused this order (${submission.error ?? 'no reason given'}); sending it again would be refused too. Change the order and sign a new one.`);
+  }
+  if (submission.environment !== deps.environment()) {
+    throw new AppError('WRONG_ENVIRONMENT', `This order was signed for ${submission.environment}; switch to it to send it again.`);
+  }
+  // Its appData was uploaded before it was first journalled: the body carries just the hash.
+  return { ...(await post(deps, submission.chainId, submission.uid as Hex, submission.body, submission.state === 'submitted')), preSignature: null };
+}
+
+/** POST a journalled body and settle the journal from the answer (or, when unclear, from the service's record of the UID). */
+async function post(deps: SubmitDeps, chainId: number, uid: Hex, body: OrderCreation, placedBefore: boolean): Promise<Omit<SubmitResult, 'preSignature'>> {
+  const orderbook = deps.orderbook();
   let serverUid: string;
   try {
-    serverUid = await orderbook.submitOrder(draft.chainId, body);
+    serverUid = await orderbook.submitOrder(chainId, body);
   } catch (error) {
     if (isRefusal(error)) {
-      if (previous?.state !== 'submitted') deps.journal.markFailed(built.uid, (error as ApiError).message);
+      if (!placedBefore) deps.journal.markFailed(uid, (error as ApiError).message);
       throw error;
     }
     // The POST may have landed with its answer lost: the service is asked for the order under our own UID.
-    serverUid = await resolveUnclear(orderbook, draft.chainId, built.uid, error);
+    serverUid = await resolveUnclear(orderbook, chainId, uid, error);
   }
-  const submission = deps.journal.markSubmitted(built.uid, serverUid);
+  const submission = deps.journal.markSubmitted(uid, serverUid);
   if (submission.state === 'failed') throw new AppError('UID_MISMATCH', submission.error ?? 'The orderbook filed the order under another UID.');
-
-  const explorerUrl = explorerOrderUrl(deps.explorerBase(), draft.chainId, built.uid);
-  return { uid: built.uid, explorerUrl, appDataHash: hash, order: initialProgress(built, draft, explorerUrl), preSignature: signed.preSignature };
+  const explorerUrl = explorerOrderUrl(deps.explorerBase(), chainId, uid);
+  return { uid, explorerUrl, appDataHash: body.appData as Hex, order: initialProgress(uid, chainId, body, explorerUrl) };
 }
 
 function creationBody(built: BuiltOrder, draft: OrderDraft, signed: SignedOrder, quoteId: number | null): OrderCreation {
@@ -106,36 +152,39 @@ async function resolveUnclear(orderbook: OrderbookClient, chainId: number, uid: 
   try {
     return (await orderbook.getOrder(chainId, uid)).uid;
   } catch (lookup) {
-    if (lookup instanceof ApiError && lookup.status === 404) {
-      throw new AppError(
-        'SUBMISSION_UNCONFIRMED',
-        `The orderbook did not confirm the order and does not hold it yet (${cause instanceof AppError ? cause.message : 'no answer'}). Send it again: it keeps its UID, so it cannot be placed twice.`,
-        { retryable: true, cause },
-      );
-    }
-    throw new AppError(
-      'SUBMISSION_UNCONFIRMED',
-      `The order was sent but the orderbook's answer was lost, and it could not be asked about the order yet (${lookup instanceof AppError ? lookup.message : 'no answer'}). CoW Desk checks again at the next start; do not sign a new order meanwhile, the one sent may be live.`,
-      { retryable: true, cause },
-    );
+    const why = lookup instanceof ApiError && lookup.status === 404
+      ? `the orderbook does not hold it yet (${cause instanceof AppError ? cause.message : 'no answer'})`
+      : `its answer was lost and it could not be asked about the order (${lookup instanceof AppError ? lookup.message : 'no answer'})`;
+    throw new AppError('SUBMISSION_UNCONFIRMED', `${UNCONFIRMED_PREFIX}${why}. ${UNCONFIRMED_ADVICE}`, { retryable: true, cause, details: { uid } });
   }
 }
 
-function initialProgress(built: BuiltOrder, draft: OrderDraft, explorerUrl: string): OrderProgress {
+/** Names the risk of a second signature while the first order may be live. */
+export function unclearTwinMessage(uid: string): string {
+  return `Order ${uid.slice(0, 10)}… for this trade was sent but never confirmed: it may be live on the orderbook. A newly signed order gets a new UID, so both could fill and you would trade twice. Use "Send again" for that order, or confirm that you want a second order.`;
+}
+
+const UNCONFIRMED_PREFIX = 'The order was sent but not confirmed: ';
+/** One course of action: the same signed order again, never a new signature (a new one has a new UID and could fill too). */
+const UNCONFIRMED_ADVICE =
+  'Use "Send again": it posts the same signed order, with the same UID, so it cannot be placed twice. CoW Desk also asks again at the next start. Signing a new order instead could place a second one.';
+
+function initialProgress(uid: Hex, chainId: number, body: OrderCreation, explorerUrl: string): OrderProgress {
   return {
-    uid: built.uid,
-    chainId: draft.chainId,
-    owner: built.owner,
-    kind: draft.kind,
-    sellToken: draft.sellToken,
-    buyToken: draft.buyToken,
-    sellAmount: draft.sellAmount,
-    buyAmount: draft.buyAmount,
+    uid,
+    chainId,
+    owner: parseOrderUid(uid).owner,
+    kind: body.kind,
+    // The journal's body was checked against the signed struct before it was recorded.
+    sellToken: body.sellToken as Hex,
+    buyToken: body.buyToken as Hex,
+    sellAmount: body.sellAmount,
+    buyAmount: body.buyAmount,
     executedSellAmount: '0',
     executedBuyAmount: '0',
-    partiallyFillable: draft.partiallyFillable,
-    validTo: draft.validTo,
-    status: draft.signingScheme === 'presign' ? 'presignaturePending' : 'open',
+    partiallyFillable: body.partiallyFillable,
+    validTo: body.validTo,
+    status: body.signingScheme === 'presign' ? 'presignaturePending' : 'open',
     filledPercent: 0,
     final: false,
     explorerUrl,

@@ -1,4 +1,5 @@
 import { AppError } from '../../common/errors';
+import type { CancelResult } from '../../common/ipc/commands/trade';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
 import type { ApiClient } from '../api/api-client';
@@ -10,11 +11,12 @@ import type { SettingsService } from '../settings/settings-service';
 import type { AccountService } from '../signer/account-service';
 import type { OrderSigner } from '../signer/order-signer';
 import { cancelOrders } from './cancel-service';
+import { openOrders, replacementProblem } from './open-orders';
 import { OrderTracker, type TrackerTiming } from './order-tracker';
 import { QuoteService } from './quote-service';
-import { submitSigned } from './submit-flow';
+import { resendJournalled, submitSigned, type SubmitDeps } from './submit-flow';
 
-type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.tracked' | 'trade.cancel';
+type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.resend' | 'trade.replace' | 'trade.openOrders' | 'trade.tracked' | 'trade.cancel';
 
 export interface TradingModuleOptions {
   api: ApiClient;
@@ -87,46 +89,70 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
     return { journal, ...options.signing };
   };
 
+  const submitDeps = (): SubmitDeps => ({ orderbook: () => api.orderbook, journal: needStore().journal, environment: options.environment, explorerBase, nowSeconds });
+
   return {
     tracker,
     handlers: {
       'trade.quote': (input) => quotes.quote(input),
-      'trade.submit': async ({ draft, signed, quoteId }) => {
-        const { journal } = needStore();
-        const result = await submitSigned(
-          { orderbook: () => api.orderbook, journal, environment: options.environment, explorerBase, nowSeconds },
-          draft,
-          signed,
-          quoteId,
-        );
+      'trade.submit': async ({ draft, signed, quoteId, acknowledgeUnclear }) => {
+        const result = await submitSigned(submitDeps(), draft, signed, quoteId, { acknowledgeUnclear });
         tracker.watch(result.order);
         return result;
       },
-      'trade.tracked': () => tracker.list(),
-      'trade.cancel': async ({ orderUids, passphrase }) => {
-        const { accounts, signer } = needStore();
-        const result = await cancelOrders(
-          {
-            orderbook: () => api.orderbook,
-            accounts,
-            signer,
-            environment: options.environment,
-            chainOf: (uid) => tracker.get(uid)?.chainId ?? settings.current().activeChainId,
-          },
-          orderUids,
-          passphrase,
-        );
-        if (result.cancelled.length > 0) await tracker.pollNow();
-        // Orders from earlier sessions are not watched: the history still gets their new status.
-        for (const uid of result.cancelled.filter((uid) => !tracker.get(uid))) {
-          await refreshInHistory(settings.current().activeChainId, uid).catch(() => undefined);
-        }
+      'trade.resend': async ({ uid }) => {
+        const result = await resendJournalled(submitDeps(), uid);
+        tracker.watch(result.order);
         return result;
       },
+      'trade.openOrders': ({ account, chainId }) =>
+        openOrders(
+          {
+            liveUids: (owner, chain, environment) => history.liveUids(owner, chain, environment),
+            orderOf: (uid) => history.orderOf(uid),
+            usdPrice: (chain, token) => api.tokenService.usdPrice(chain, token).then((answer) => answer.price),
+            environment: options.environment,
+          },
+          account,
+          chainId,
+        ),
+      'trade.replace': async ({ replaces, draft, signed, quoteId }) => {
+        const problem = replacementProblem(replaces, draft.fullAppData, draft.account, history.orderOf(replaces)?.order);
+        if (problem) throw new AppError('BAD_REPLACEMENT', problem);
+        // The new order first: if it is refused, the old one stays open and nothing is lost.
+        const placed = await submitSigned(submitDeps(), draft, signed, quoteId);
+        tracker.watch(placed.order);
+        const cancelled = await cancel([replaces]);
+        return { placed, cancelled };
+      },
+      'trade.tracked': () => tracker.list(),
+      'trade.cancel': async ({ orderUids, passphrase }) => cancel(orderUids, passphrase),
     },
     close() {
       unsubscribe();
       tracker.stop();
     },
   };
+
+  /** Off-chain batch cancellation where possible (trade.cancel, and the old order of a replacement). */
+  async function cancel(orderUids: `0x${string}`[], passphrase?: string): Promise<CancelResult> {
+    const { accounts, signer } = needStore();
+    const result = await cancelOrders(
+      {
+        orderbook: () => api.orderbook,
+        accounts,
+        signer,
+        environment: options.environment,
+        chainOf: (uid) => tracker.get(uid)?.chainId ?? settings.current().activeChainId,
+      },
+      orderUids,
+      passphrase,
+    );
+    if (result.cancelled.length > 0) await tracker.pollNow();
+    // Orders from earlier sessions are not watched: the history still gets their new status.
+    for (const uid of result.cancelled.filter((uid) => !tracker.get(uid))) {
+      await refreshInHistory(settings.current().activeChainId, uid).catch(() => undefined);
+    }
+    return result;
+  }
 }

@@ -4,9 +4,9 @@ import type { OrderProgress, SubmitResult, TradeQuote } from '../../../main/comm
 import { toBaseUnits } from '../../../main/common/protocol/amounts';
 import type { Environment } from '../../../main/common/protocol/environments';
 import { appDataFor, canonicalAppData } from '../../../main/common/trade/app-data-doc';
+import { volumePartnerFeeBips } from '../../../main/common/trade/app-data-effects';
 import { limitOrderAmounts, marketOrderAmounts, parseSlippagePercent } from '../../../main/common/trade/order-math';
-import { validityProblem } from '../../../main/common/orders/validity';
-import { defaultPair } from '../../../main/common/trade/default-pair';
+import { secondsUntil, validityProblem } from '../../../main/common/orders/validity';
 import { api } from '../lib/api';
 import { humanError } from '../shell/app-state.svelte';
 import { resolveToken, type TokenChoice } from './tokens';
@@ -28,6 +28,8 @@ export const form = $state({
   partiallyFillable: false,
   receiver: '',
   validity: 1800,
+  /** A custom expiry date (datetime-local text) chosen instead of a preset; '' while a preset applies. */
+  validUntil: '',
   signingScheme: 'eip712' as 'eip712' | 'ethsign' | 'presign',
   referrer: '',
   /** The advanced editor's text; null while the document is composed from the fields. */
@@ -42,7 +44,28 @@ export const run = $state({
   draft: null as OrderDraft | null,
   result: null as SubmitResult | null,
   tracked: [] as OrderProgress[],
+  /** An order sent whose answer was lost: "Send again" re-posts it; a new one for the same trade needs a confirmation. */
+  unclear: null as UnclearOrder | null,
+  /** The user was told the risk and chose to sign a second order for the trade of `unclear`. */
+  secondConfirmed: false,
+  /** The confirmation is on screen: the next draft waits for the user's answer. */
+  askingSecond: false,
 });
+
+export interface UnclearOrder {
+  uid: string;
+  account: string;
+  chainId: number;
+  sellToken: string;
+  buyToken: string;
+  kind: 'sell' | 'buy';
+}
+
+/** Same account, chain, tokens and side: a second signature for it could trade twice. */
+function sameTrade(unclear: UnclearOrder, draft: Pick<OrderDraft, 'account' | 'chainId' | 'sellToken' | 'buyToken' | 'kind'>): boolean {
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  return same(unclear.account, draft.account) && unclear.chainId === draft.chainId && same(unclear.sellToken, draft.sellToken) && same(unclear.buyToken, draft.buyToken) && unclear.kind === draft.kind;
+}
 
 /** USD per whole token from the latest quotes, by chain and lower-case address: fills are valued with them. */
 export const usdPrices = $state<Record<string, number>>({});
@@ -63,7 +86,7 @@ export function resolveForm(chainId: number): Resolved {
   if ('error' in buy) return { error: `Buy token: ${buy.error}` };
   const slippage = form.orderClass === 'market' ? parseSlippagePercent(form.slippage) : { ok: true as const, bips: 0 };
   if (!slippage.ok) return { error: slippage.error };
-  const validity = validityProblem(form.orderClass, form.validity);
+  const validity = validityProblem(form.orderClass, validitySeconds(Date.now()));
   if (validity) return { error: validity };
   try {
     const amount = toBaseUnits(form.amount.trim(), form.kind === 'sell' ? sell.token.decimals : buy.token.decimals);
@@ -72,6 +95,12 @@ export function resolveForm(chainId: number): Resolved {
   } catch (error) {
     return { error: humanError(error) };
   }
+}
+
+/** Seconds the order will be valid from `nowMs`: until the custom date when one is chosen, else the preset. */
+export function validitySeconds(nowMs: number): number {
+  if (!form.validUntil) return form.validity;
+  return secondsUntil(form.validUntil, nowMs) ?? Number.NaN;
 }
 
 export function appDataOf(environment: Environment, slippageBips: number): { fullAppData: string; hash: string } | { error: string } {
@@ -114,7 +143,8 @@ export async function requestQuote(context: Context): Promise<void> {
       kind: form.kind,
       amount: resolved.amount.toString(),
       receiver: receiverOf(),
-      validFor: form.validity,
+      // Main asks the service within what it quotes (3 h): the order's own validity is signed later.
+      validFor: validitySeconds(Date.now()),
       partiallyFillable: form.partiallyFillable,
       fullAppData: appData.fullAppData,
       signingScheme: form.signingScheme,
@@ -147,27 +177,6 @@ export function limitAmountsOf(resolved: Resolved): { sellAmount: bigint; buyAmo
   }
 }
 
-type Pair = Pick<typeof form, 'sellToken' | 'sellDecimals' | 'buyToken' | 'buyDecimals'>;
-/** The chain the form's pair belongs to (null before the form was first shown), and the pair last used on each chain. */
-let pairChain: number | null = null;
-const lastPairs: Record<number, Pair> = {};
-
-/**
- * The form shows `chainId`: a pair typed for another chain means nothing here
- * (its symbols and addresses are that chain's), so switching chain brings the
- * pair last used on the new chain, or its default pair; the previous chain's
- * pair is kept for when the user comes back. The quote, its error and the
- * limit price went with the old pair.
- */
-export function showChain(chainId: number): void {
-  if (pairChain === chainId) return;
-  if (pairChain !== null) lastPairs[pairChain] = { sellToken: form.sellToken, sellDecimals: form.sellDecimals, buyToken: form.buyToken, buyDecimals: form.buyDecimals };
-  pairChain = chainId;
-  Object.assign(form, lastPairs[chainId] ?? { ...defaultPair(chainId), sellDecimals: '', buyDecimals: '' }, { limitPrice: '' });
-  run.quote = null;
-  run.error = null;
-}
-
 /** The switch-tokens button: sell what was bought; a limit price no longer means anything and is cleared. */
 export function switchTokens(): void {
   [form.sellToken, form.buyToken] = [form.buyToken, form.sellToken];
@@ -187,6 +196,7 @@ export function prepareDraft(context: Context, nowMs: number): void {
     amounts = marketOrderAmounts(
       { kind: quote.kind, sellAmount: BigInt(quote.sellAmount), buyAmount: BigInt(quote.buyAmount), feeAmount: BigInt(quote.feeAmount) },
       resolved.slippageBips,
+      volumePartnerFeeBips(appData.fullAppData),
     );
   } else {
     try {
@@ -196,7 +206,7 @@ export function prepareDraft(context: Context, nowMs: number): void {
     }
   }
   run.error = null;
-  run.draft = {
+  const draft: OrderDraft = {
     account: context.account,
     chainId: context.chainId,
     sellToken: resolved.sell.address,
@@ -204,12 +214,42 @@ export function prepareDraft(context: Context, nowMs: number): void {
     receiver: receiverOf(),
     sellAmount: amounts.sellAmount.toString(),
     buyAmount: amounts.buyAmount.toString(),
-    validTo: Math.floor(nowMs / 1000) + form.validity,
+    validTo: Math.floor(nowMs / 1000) + validitySeconds(nowMs),
     kind: form.kind,
     partiallyFillable: form.partiallyFillable,
     fullAppData: appData.fullAppData,
     signingScheme: form.signingScheme,
+    // Shown at signing (expected amount, network cost); the signed struct does not carry it.
+    quote: { sellAmount: quote.sellAmount, buyAmount: quote.buyAmount, feeAmount: quote.feeAmount },
   };
+  // The same trade as an order whose answer was lost: the user decides, told the risk, before anything is signed.
+  if (run.unclear && sameTrade(run.unclear, draft) && !run.secondConfirmed) return void (run.askingSecond = true);
+  run.draft = draft;
+}
+
+/** "Sign a second order anyway" after the risk was named: the draft is prepared again and goes to signing. */
+export function confirmSecondOrder(context: Context, nowMs: number): void {
+  run.secondConfirmed = true;
+  run.askingSecond = false;
+  prepareDraft(context, nowMs);
+}
+
+/** "Send again": the journalled order whose answer was lost, same signature and UID. */
+export async function sendAgain(): Promise<void> {
+  const unclear = run.unclear;
+  if (!unclear || run.submitting) return;
+  run.submitting = true;
+  run.error = null;
+  try {
+    run.result = await api.invoke('trade.resend', { uid: unclear.uid as `0x${string}` });
+    run.unclear = null;
+    run.askingSecond = false;
+    upsertTracked(run.result.order);
+  } catch (error) {
+    fail(error);
+  } finally {
+    run.submitting = false;
+  }
 }
 
 export async function submitSigned(signed: SignedOrder): Promise<void> {
@@ -222,12 +262,19 @@ export async function submitSigned(signed: SignedOrder): Promise<void> {
   run.result = null;
   const used = run.quote;
   try {
-    run.result = await api.invoke('trade.submit', { draft, signed, quoteId: used?.quoteId ?? null });
+    const acknowledgeUnclear = run.secondConfirmed;
+    run.result = await api.invoke('trade.submit', { draft, signed, quoteId: used?.quoteId ?? null, acknowledgeUnclear });
+    run.secondConfirmed = false;
     // A quote backs one order: the next one starts from a fresh quote. One asked for meanwhile stays.
     if (run.quote === used) run.quote = null;
     upsertTracked(run.result.order);
   } catch (error) {
     fail(error);
+    const uid = error instanceof AppError ? error.details?.uid : undefined;
+    // Unconfirmed now, or (UNCLEAR_ORDER_PENDING) an earlier order of this trade main still cannot confirm.
+    if (typeof uid === 'string' && ['SUBMISSION_UNCONFIRMED', 'UNCLEAR_ORDER_PENDING'].includes((error as AppError).code)) {
+      run.unclear = { uid, account: draft.account, chainId: draft.chainId, sellToken: draft.sellToken, buyToken: draft.buyToken, kind: draft.kind };
+    }
   } finally {
     run.submitting = false;
   }

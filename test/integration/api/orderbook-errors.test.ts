@@ -69,10 +69,10 @@ describe('each error of interface.md reaches the caller as a typed error with it
     expect(await failure(quote())).toMatchObject({ status: 500, retryable: true });
   });
 
-  it('submit: WrongOwner (401, not retried) when another key signed for this owner', async () => {
+  it('submit: WrongOwner (400 like live, not retried) when another key signed for this owner', async () => {
     const body = { ...(await signedOrderBody(trader2.privateKey, orderStruct(sandbox))), from: trader.address };
     const error = await failure(api.orderbook.submitOrder(1, body));
-    expect(error).toMatchObject({ code: 'WrongOwner', status: 401, retryable: false });
+    expect(error).toMatchObject({ code: 'WrongOwner', status: 400, retryable: false });
     expect(error.message).toMatch(/another deployment or chain/);
   });
 
@@ -105,10 +105,10 @@ describe('each error of interface.md reaches the caller as a typed error with it
     expect(error.message).toContain(CONTRACTS.production.vaultRelayer);
   });
 
-  it('submit: OrderExpired says validTo is in seconds', async () => {
+  it('submit: a validTo already past is InsufficientValidTo (as live), told as an expiry passed', async () => {
     const error = await failure(submit(trader.privateKey, { validTo: sandbox.clock.now() - 60 }));
-    expect(error.code).toBe('OrderExpired');
-    expect(error.message).toMatch(/seconds/);
+    expect(error.code).toBe('InsufficientValidTo');
+    expect(error.message).toMatch(/expiry \(validTo\) had already passed/);
   });
 
   it('submit: SellAmountOverflow and BuyAmountOverflow never reach the service', async () => {

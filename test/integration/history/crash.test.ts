@@ -8,6 +8,7 @@ import { createPrng } from '../../sandbox/prng';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { seedDistinct } from './history-kit';
+import { UNTHROTTLED } from '../sandbox/sandbox-kit';
 
 const ORDERS = 3_000;
 const KILLS = 20;
@@ -47,7 +48,7 @@ describe('history sync survives SIGKILL at random points', () => {
   let dir: ReturnType<typeof makeTempDir>;
   let path: string;
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
     seedDistinct(sandbox, 1, TEST_ACCOUNTS.trader.address, ORDERS);
     dir = makeTempDir('cow-desk-crash-');
     path = join(dir.path, 'history.sqlite');

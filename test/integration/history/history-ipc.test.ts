@@ -6,7 +6,7 @@ import { composeApp } from '../../helpers/compose-app';
 import { startSandbox, TEST_ACCOUNTS, UNCONVERTIBLE_UID, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
-import { placeOrder } from '../sandbox/sandbox-kit';
+import { placeOrder, UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { requestCounts, seedDistinct } from './history-kit';
 import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 
@@ -23,7 +23,7 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
   };
 
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
     dir = makeTempDir();
     services = composeApp({
       userDataDir: dir.path,
@@ -124,7 +124,7 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
     // Cached: the detail answers with the services gone.
     await sandbox.close();
     expect(await call('history.detail', { uid: uids[0] })).toMatchObject({ row: { uid: uids[0] } });
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
   });
 
   it('shows a settled order with its fill, surplus, explorer link and solver competition', async () => {
@@ -138,8 +138,14 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
       explorerUrl: `https://explorer.cow.fi/orders/${uid}`,
       cancel: { possible: false },
       fills: [expect.objectContaining({ txHash: expect.stringMatching(/^0x/), bought: expect.stringContaining('USDC') })],
-      surplus: expect.arrayContaining([expect.objectContaining({ key: 'limit', value: expect.stringMatching(/^\+.*USDC$/) })]),
+      surplus: expect.arrayContaining([expect.objectContaining({ key: 'limit', value: expect.stringMatching(/^\+.*USDC \(\d+\.\d\d%\)$/) })]),
     });
+    // The export's surplus column is the detail's figure.
+    const shown = (detail as unknown as { surplus: { key: string; value: string }[] }).surplus.find((item) => item.key === 'limit')!.value;
+    const { path } = (await call('history.export', { query: {}, format: 'csv' })) as { path: string };
+    const [header, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
+    const line = lines.find((text) => text.startsWith(uid))!.split(',');
+    expect(Number(line[header!.split(',').indexOf('surplusPct')])).toBe(Number(/\((\d+\.\d\d)%\)$/.exec(shown)![1]));
     expect(detail.fields.map((field) => field.key)).toEqual(expect.arrayContaining(['ethflowData', 'onchainOrderData', 'quote', 'interactions']));
     const competition = await call('history.competition', { uid });
     expect(competition).toMatchObject({ available: true, solutions: expect.arrayContaining([expect.objectContaining({ isWinner: true })]) });

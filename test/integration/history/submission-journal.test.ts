@@ -7,7 +7,7 @@ import { apiOrderOf } from '../../../main/core/history/order-row';
 import { SubmissionJournal } from '../../../main/core/history/submission-journal';
 import { openStore } from '../../../main/core/store/open-store';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
-import { call, orderbook, orderStruct, signedOrderBody } from '../sandbox/sandbox-kit';
+import { call, orderbook, orderStruct, signedOrderBody, UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { historyKit } from './history-kit';
 
 const trader = TEST_ACCOUNTS.trader;
@@ -16,7 +16,7 @@ describe('submission journal: written before the POST, reconciled after a crash'
   let sandbox: Sandbox;
   let kit: ReturnType<typeof historyKit>;
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
     kit = historyKit(sandbox);
   });
   afterEach(async () => {

@@ -5,6 +5,7 @@ import { SyncService } from '../../../main/core/history/sync-service';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { historyKit } from './history-kit';
+import { UNTHROTTLED } from '../sandbox/sandbox-kit';
 
 const trader = TEST_ACCOUNTS.trader.address;
 /** Nothing listens here: what a machine without network sees. */
@@ -40,7 +41,7 @@ describe('history sync service: offline, resume, cancel', () => {
   const stored = () => (kit.store.db.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
 
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
     kit = historyKit(sandbox);
     statuses = [];
     url = DEAD_URL;

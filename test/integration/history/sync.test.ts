@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_WINDOW_MS } from '../../../main/common/orders/transitions';
 import { FIRST_PAGE, ORDERS_PAGE, syncScope, TRADES_PAGE, type SyncCounts } from '../../../main/core/history/sync-engine';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
-import { placeOrder } from '../sandbox/sandbox-kit';
+import { placeOrder, UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { historyKit, requestCounts, scopeOf, seedDistinct } from './history-kit';
 
 const ORDERS = 10_000;
@@ -26,7 +26,7 @@ describe('history sync against the sandbox: 10,000 orders', () => {
   const bytesSince = (start: number) => kit.received.slice(start).reduce((sum, entry) => sum + entry.bytes, 0);
 
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
     uids = seedDistinct(sandbox, 1, trader, ORDERS);
     kit = historyKit(sandbox);
   }, 60_000);
@@ -125,7 +125,7 @@ describe('history sync: orders placed since the last pass', () => {
 
   beforeAll(async () => {
     // Orders are placed here faster than the live 5 a second.
-    sandbox = await startSandbox({ rateLimits: { ordersPerSecond: 1000 } });
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
     seedDistinct(sandbox, 1, trader, 40);
     kit = historyKit(sandbox);
     await syncScope({ repo: kit.repo, orderbook: kit.client.orderbook, now: Date.now }, scope);
@@ -169,7 +169,7 @@ describe('history sync progress', () => {
   const scope = scopeOf(trader);
 
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
     seedDistinct(sandbox, 1, trader, 2_500);
   }, 60_000);
   afterAll(async () => {

@@ -43,7 +43,7 @@ describe('user actions against a broken endpoint', () => {
     // so the order stays "submitting" for the journal to settle, and the user is told not to sign again.
     expect(answer.envelope).toMatchObject({ ok: false, error: { code: 'SUBMISSION_UNCONFIRMED' } });
     if (answer.envelope.ok) return;
-    expect(answer.envelope.error.message).toMatch(/do not sign a new order meanwhile, the one sent may be live/);
+    expect(answer.envelope.error.message).toMatch(/Use "Send again": it posts the same signed order, with the same UID/);
     // It did land: the service holds exactly the order that was signed once.
     expect(kit.sandbox.orders.get(order.signed.uid)).toBeDefined();
     const posts = kit.orderbook.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/api/v1/orders'));
@@ -55,6 +55,8 @@ describe('user actions against a broken endpoint', () => {
     } finally {
       db.close();
     }
+    // "Send again" with the service answering: the same UID, now confirmed.
+    expect((await kit.call('trade.resend', { uid: order.signed.uid })).uid).toBe(order.signed.uid.toLowerCase());
   });
 
   it('a cancellation whose answer was lost is an unclear outcome within 3 s, saying it may have gone through', { timeout: 30_000 }, async () => {

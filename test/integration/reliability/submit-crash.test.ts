@@ -10,6 +10,7 @@ import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
+import { UNTHROTTLED } from '../sandbox/sandbox-kit';
 
 const CHILD = join(import.meta.dirname, 'fixtures/submit-child.ts');
 const SERVICE = 'CoW Desk crash tests';
@@ -57,7 +58,8 @@ function localRows(dir: string, uid: string) {
 describe('SIGKILL during submission: nothing lost, nothing duplicated', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000) });
+    // Each run is a fresh app process with its own limiter, one after the other: together they may pass the live 5/s, which is not what this suite tests.
+    sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), rateLimits: UNTHROTTLED });
     sandbox.faults.set({ latencyMs: 60 });
   });
   afterAll(async () => {

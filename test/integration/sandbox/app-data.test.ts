@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appDataHash } from '../../../main/common/protocol/app-data';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { call, orderbook } from './sandbox-kit';
+import { call, orderbook, UNTHROTTLED } from './sandbox-kit';
 
 const DOCUMENT = '{"appCode":"CoW Desk","metadata":{"quote":{"slippageBips":50}},"version":"1.4.0"}';
 const HASH = appDataHash(DOCUMENT);
@@ -9,7 +9,7 @@ const HASH = appDataHash(DOCUMENT);
 describe('sandbox orderbook: app_data', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
   });
   afterEach(() => sandbox.close());
 

@@ -4,7 +4,7 @@ import { ethers } from 'ethers';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
-import { APP_DATA, USDC, WETH } from './sandbox-kit';
+import { APP_DATA, USDC, WETH, UNTHROTTLED } from './sandbox-kit';
 
 const { trader } = TEST_ACCOUNTS;
 const SETTLEMENT = '0x9008D19f58AAbD9eD0D60971565AA8510560ab41';
@@ -29,7 +29,7 @@ describe('cow-sdk OrderBookApi against the sandbox', () => {
   const cow = cowDomain(1, SETTLEMENT);
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ chain: true, now: Math.floor(Date.now() / 1000), rateLimits: { quotesPerSecond: 1000, ordersPerSecond: 1000 } });
+    sandbox = await startSandbox({ chain: true, now: Math.floor(Date.now() / 1000), rateLimits: UNTHROTTLED });
     const baseUrls = Object.fromEntries(Object.entries(SEGMENTS).map(([chainId, segment]) => [chainId, `${sandbox.orderbookUrl}/${segment}`]));
     api = new OrderBookApi({ chainId: SupportedChainId.MAINNET, env: 'prod', baseUrls: baseUrls as Record<SupportedChainId, string> });
   });

@@ -15,6 +15,13 @@ describe('sandbox rate limits (real time) and fault injection', () => {
   const quote = () => call(orderbook(sandbox, '/v1/quote'), { body: quoteBody });
   const price = () => call(bff(sandbox, `/1/tokens/${WETH}/usdPrice`));
 
+  it('the orderbook as a whole: more than 5 requests in a second, of any route, get 429 (live: ~5/s per client)', async () => {
+    const reads = Array.from({ length: 4 }, () => call(orderbook(sandbox, `/v1/account/${trader.address}/orders`)));
+    const answers = await Promise.all([...reads, quote(), quote(), quote()]);
+    expect(answers.filter((answer) => answer.status !== 429)).toHaveLength(5);
+    expect(answers.find((answer) => answer.status === 429)?.body).toMatchObject({ errorType: 'RateLimited' });
+  });
+
   it('quotes: more than 10 in a second get 429 RateLimited with Retry-After', async () => {
     const answers = await Promise.all(Array.from({ length: 14 }, quote));
     const limited = answers.filter((answer) => answer.status === 429);

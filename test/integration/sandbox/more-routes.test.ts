@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_PRICE_TOKEN, startSandbox, TEST_ACCOUNTS, UNSUPPORTED_TOKEN, type Sandbox } from '../../sandbox';
-import { call, orderbook, placeOrder, USDC, WETH } from './sandbox-kit';
+import { call, orderbook, placeOrder, USDC, WETH, UNTHROTTLED } from './sandbox-kit';
 
 const { trader } = TEST_ACCOUNTS;
 
 describe('sandbox orderbook: version, native price, orders by tx, total surplus', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
   });
   afterEach(() => sandbox.close());
 

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
-import { bff, call, placeOrder } from './sandbox-kit';
+import { bff, call, placeOrder, UNTHROTTLED } from './sandbox-kit';
 
 const { trader, trader2 } = TEST_ACCOUNTS;
 
 describe('sandbox notification service', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
   });
   afterEach(() => sandbox.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDataHash } from '../../../main/common/protocol/app-data';
 import { NO_PRICE_TOKEN, startSandbox, TEST_ACCOUNTS, UNCONVERTIBLE_UID, UNSUPPORTED_TOKEN, type Sandbox } from '../../sandbox';
 import { errorsOf, loadOrderbookSchemas } from './openapi-schemas';
-import { APP_DATA, call, cancellationBody, orderbook, orderStruct, placeOrder, signedOrderBody, USDC, WETH, type Answer } from './sandbox-kit';
+import { APP_DATA, call, cancellationBody, orderbook, orderStruct, placeOrder, signedOrderBody, USDC, WETH, type Answer, UNTHROTTLED } from './sandbox-kit';
 
 /**
  * The sandbox's orderbook answers, validated against shared/spec/orderbook-openapi.yml
@@ -24,7 +24,7 @@ describe('sandbox orderbook against the OpenAPI document', () => {
 
   beforeAll(async () => {
     // This test checks shapes, not limits: lift the rate limits so the many cases run back to back.
-    sandbox = await startSandbox({ rateLimits: { quotesPerSecond: 1000, ordersPerSecond: 1000 } });
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
     filled = await placeOrder(sandbox, trader.privateKey, { partiallyFillable: true });
     open = await placeOrder(sandbox, trader.privateKey, { buyAmount: 4_000_000_000n });
     sandbox.settle();

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ETHFLOW_CONTRACT, startSandbox, TEST_ACCOUNTS, UNCONVERTIBLE_UID, type Sandbox } from '../../sandbox';
-import { call, orderbook, placeOrder } from './sandbox-kit';
+import { call, orderbook, placeOrder, UNTHROTTLED } from './sandbox-kit';
 
 const { trader, trader2 } = TEST_ACCOUNTS;
 
@@ -17,7 +17,7 @@ const ORDER_FIELDS = [
 describe('sandbox orderbook: order lookups', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
   });
   afterEach(() => sandbox.close());
 

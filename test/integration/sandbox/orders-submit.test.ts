@@ -5,14 +5,15 @@ import { domainFor } from '../../../main/common/protocol/domain';
 import { orderDigest } from '../../../main/common/protocol/order';
 import { orderUid } from '../../../main/common/protocol/order-uid';
 import { startSandbox, TEST_ACCOUNTS, UNSUPPORTED_TOKEN, type Sandbox } from '../../sandbox';
-import { APP_DATA, call, orderbook, orderStruct, signedOrderBody, type OrderParams, type SignOptions } from './sandbox-kit';
+import { APP_DATA, call, orderbook, orderStruct, signedOrderBody, type OrderParams, type SignOptions, UNTHROTTLED } from './sandbox-kit';
 
 const { trader, trader2, noAllowance, unfunded, banned } = TEST_ACCOUNTS;
+const MARKET_APP_DATA = '{"appCode":"CoW Desk","metadata":{"orderClass":{"orderClass":"market"}},"version":"1.4.0"}';
 
 describe('sandbox orderbook: POST /api/v1/orders', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
   });
   afterEach(() => sandbox.close());
 
@@ -54,17 +55,17 @@ describe('sandbox orderbook: POST /api/v1/orders', () => {
     await expectError(submit({ ...body, validTo: body.validTo + 2, signature: '0x1234' }), 400, 'InvalidSignature');
   });
 
-  it('WrongOwner (401) like live for wrong from, staging domain, wrong chain; InvalidSignature for garbage', async () => {
+  it('WrongOwner (400 on submission, like live) for wrong from, staging domain, wrong chain; InvalidSignature for garbage', async () => {
     const struct = orderStruct(sandbox);
     const signed = await signedOrderBody(trader.privateKey, struct);
-    await expectError(submit({ ...signed, from: trader2.address }), 401, 'WrongOwner');
-    await expectError(submit(await signedOrderBody(trader.privateKey, struct, { environment: 'staging' })), 401, 'WrongOwner');
-    await expectError(submit(await signedOrderBody(trader.privateKey, struct, { chainId: 100 })), 401, 'WrongOwner');
+    await expectError(submit({ ...signed, from: trader2.address }), 400, 'WrongOwner');
+    await expectError(submit(await signedOrderBody(trader.privateKey, struct, { environment: 'staging' })), 400, 'WrongOwner');
+    await expectError(submit(await signedOrderBody(trader.privateKey, struct, { chainId: 100 })), 400, 'WrongOwner');
     await expectError(submit({ ...signed, signature: '0x1234' }), 400, 'InvalidSignature');
   });
 
   it('a staging sandbox verifies against the staging settlement contract', async () => {
-    const staging = await startSandbox({ environment: 'staging' });
+    const staging = await startSandbox({ environment: 'staging', rateLimits: UNTHROTTLED });
     try {
       const body = await signedOrderBody(trader.privateKey, orderStruct(staging), { environment: 'staging' });
       const answer = await call(orderbook(staging, '/v1/orders'), { body });
@@ -99,11 +100,15 @@ describe('sandbox orderbook: POST /api/v1/orders', () => {
     expect((await signAndSubmit({}, {}, noAllowance.privateKey)).status).toBe(201);
   });
 
-  it('validTo: past, too soon, too far', async () => {
+  it('validTo like live: past or too soon is InsufficientValidTo; a market order up to 3 h, a limit order up to a year', async () => {
     const now = sandbox.clock.now();
-    await expectError(signAndSubmit({ validTo: now - 1 }), 400, 'OrderExpired');
+    await expectError(signAndSubmit({ validTo: now - 1 }), 400, 'InsufficientValidTo');
     await expectError(signAndSubmit({ validTo: now + 10 }), 400, 'InsufficientValidTo');
     await expectError(signAndSubmit({ validTo: now + 2 * 365 * 86_400 }), 400, 'ExcessiveValidTo');
+    expect((await signAndSubmit({ validTo: now + 30 * 86_400 })).status).toBe(201);
+    const market = (validTo: number) => signedOrderBody(trader.privateKey, orderStruct(sandbox, { validTo }, MARKET_APP_DATA), { appData: MARKET_APP_DATA });
+    await expectError(submit(await market(now + 3 * 3600 + 60)), 400, 'ExcessiveValidTo');
+    expect((await submit(await market(now + 3 * 3600))).status).toBe(201);
   });
 
   it('amounts: overflow, zero, non-zero fee; unsupported tokens', async () => {

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NATIVE_TOKEN_MARKER } from '../../../main/common/protocol/contracts';
 import { NO_PRICE_TOKEN, startSandbox, TEST_ACCOUNTS, UNSUPPORTED_TOKEN, type Sandbox } from '../../sandbox';
-import { call, orderbook, token, USDC, WETH } from './sandbox-kit';
+import { call, orderbook, token, USDC, WETH, UNTHROTTLED } from './sandbox-kit';
 
 describe('sandbox orderbook: POST /api/v1/quote', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
   });
   afterEach(() => sandbox.close());
 
@@ -87,6 +87,9 @@ describe('sandbox orderbook: POST /api/v1/quote', () => {
     // Quotes are market orders to the live service: 3 h at most.
     expect((await quote({ ...sellWeth, validFor: 3 * 3600 })).status).toBe(200);
     expect((await quote({ ...sellWeth, validFor: 3 * 3600 + 1 })).body).toMatchObject({ errorType: 'ExcessiveValidTo' });
+    // Except presign and eip1271 quotes, which the live service does not cap.
+    expect((await quote({ ...sellWeth, validFor: 30 * 86_400, signingScheme: 'presign' })).status).toBe(200);
+    expect((await quote({ ...sellWeth, validFor: 30 * 86_400, signingScheme: 'eip1271' })).status).toBe(200);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { cancellationsDigest, cancellationsTypedData } from '../../../main/commo
 import { domainFor } from '../../../main/common/protocol/domain';
 import type { Environment } from '../../../main/common/protocol/environments';
 import { orderDigest, orderTypedData, type OrderKind, type OrderStruct } from '../../../main/common/protocol/order';
-import { TOKENS, type Sandbox } from '../../sandbox';
+import { TOKENS, type RateLimits, type Sandbox } from '../../sandbox';
 
 /** Helpers the sandbox tests share: plain fetch, and viem signing with the protocol kernel. */
 
@@ -18,6 +18,14 @@ export function token(chainId: number, symbol: string): Address {
 export const WETH = token(1, 'WETH');
 export const USDC = token(1, 'USDC');
 export const DAI = token(1, 'DAI');
+/**
+ * For tests that call the sandbox's routes directly, faster than any client may
+ * (the live ~5 requests/s for the whole orderbook): what they test is the
+ * answers, not the limits, which faults-and-limits.test.ts and the app's own
+ * limiter tests cover.
+ */
+export const UNTHROTTLED: RateLimits = { orderbookPerSecond: 100_000, quotesPerSecond: 100_000, ordersPerSecond: 100_000 };
+
 export const APP_DATA = '{"appCode":"CoW Desk","metadata":{},"version":"1.4.0"}';
 
 export interface Answer {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
-import { call, orderbook, orderStruct, placeOrder, signedOrderBody, USDC, WETH } from './sandbox-kit';
+import { call, orderbook, orderStruct, placeOrder, signedOrderBody, USDC, WETH, UNTHROTTLED } from './sandbox-kit';
 
 const { trader } = TEST_ACCOUNTS;
 const ONE_WETH = 10n ** 18n;
@@ -9,7 +9,7 @@ const FEE_WETH = 2_250_000_000_000_000n; // 150k gas at 15 gwei
 describe('sandbox settlement clock', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
   });
   afterEach(() => sandbox.close());
 

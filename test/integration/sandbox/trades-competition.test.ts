@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SOLVER, startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
-import { call, orderbook, placeOrder, USDC, WETH } from './sandbox-kit';
+import { call, orderbook, placeOrder, USDC, WETH, UNTHROTTLED } from './sandbox-kit';
 
 const { trader, trader2 } = TEST_ACCOUNTS;
 
 describe('sandbox orderbook: trades and solver competition', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
   });
   afterEach(() => sandbox.close());
 

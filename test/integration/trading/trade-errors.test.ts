@@ -79,13 +79,13 @@ describe('trade errors reach the user as their own message', () => {
     expect(error.message).toContain('Approve the vault relayer 0xC92E8bdf79f0507f65a392b0ab4667716BFE0110 (not the settlement contract) for at least sellAmount plus fees');
   });
 
-  it('OrderExpired: validTo in seconds, in the past for the service', async () => {
+  it('InsufficientValidTo (as live) when validTo is in the past for the service', async () => {
     await start();
     const { draft } = await kit.quoteDraft(trader.address);
     kit.sandbox.clock.advance(3600); // the service's clock is past validTo; ours is not
     const error = await kit.failure(kit.signAndSubmit(draft));
-    expect(error.code).toBe('OrderExpired');
-    expect(error.message).toMatch(/validTo is in seconds, not milliseconds/);
+    expect(error.code).toBe('InsufficientValidTo');
+    expect(error.message).toMatch(/expiry \(validTo\) had already passed/);
   });
 
   it('DuplicatedOrder of the app\'s own UID: the same order, shown placed, never failed', async () => {

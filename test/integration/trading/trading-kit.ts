@@ -1,4 +1,5 @@
 import type { Address } from 'viem';
+import type { Deadlines } from '../../../main/common/limits';
 import type { CommandInput, CommandName, CommandOutput } from '../../../main/common/ipc/contract';
 import type { OrderDraft } from '../../../main/common/ipc/commands/signing';
 import type { TradeQuote } from '../../../main/common/ipc/commands/trade';
@@ -22,6 +23,8 @@ export interface KitOptions {
   /** Sits between the app and the sandbox, for faults the sandbox cannot play. */
   fetch?: typeof fetch;
   rateLimits?: RateLimits;
+  /** The app's request deadlines and backoff (common/limits), as the hostile-server tests shorten them. */
+  deadlines?: Deadlines;
 }
 
 /** Thrown by `call` with the router's error envelope, so tests read code and message. */
@@ -54,6 +57,7 @@ export async function startTradingKit(options: KitOptions = {}) {
     tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
     tradeTiming: { pollMs: 100 },
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.deadlines ? { deadlines: options.deadlines } : {}),
   });
   const events: [string, unknown][] = [];
   services.events.subscribe((event, payload) => events.push([event, payload]));

@@ -54,7 +54,7 @@ async function cancel(uids: Hex[], scheme: 'eip712' | 'ethsign', signature: Hex,
   // A wrong signer is indistinguishable from a signature over other UIDs or another domain.
   const foreign = orders.find((order) => order.owner !== signer);
   if (foreign) return apiError(401, 'WrongOwner', `The signature recovers ${signer}, which does not own order ${foreign.uid}.`);
-  for (const order of orders) markCancelled(state, order, null);
+  for (const order of orders) markCancelled(state, order);
   return json(200, 'Cancelled');
 }
 
@@ -67,10 +67,13 @@ export function refuse(order: OrderRecord): Reply | undefined {
   return undefined;
 }
 
-/** Shared by DELETE and the on-chain invalidation: the order is invalidated and its owner notified. */
-export function markCancelled(state: SandboxState, order: OrderRecord, onchainUser: Address | null): void {
+/**
+ * Shared by DELETE and the on-chain invalidation: the order is invalidated and
+ * its owner notified. Like live, the record does not say which of the two it
+ * was: onchainUser stays what placement set (only orders placed on chain have one).
+ */
+export function markCancelled(state: SandboxState, order: OrderRecord): void {
   order.phase = 'cancelled';
   order.invalidated = true;
-  order.onchainUser = onchainUser;
   state.notifications.emit('order_cancelled', order);
 }

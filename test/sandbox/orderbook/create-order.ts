@@ -7,7 +7,7 @@ import { json, parseJson, type Reply } from '../http/reply';
 import type { OrderClass } from '../records';
 import { UNSUPPORTED_TOKEN } from '../token-fixtures';
 import { apiError, orderbookFlavor, unparsableBody } from './answers';
-import { MAX_VALIDITY_SECONDS, MIN_VALIDITY_SECONDS, type OrderbookContext, type OrderbookRoute } from './context';
+import { MAX_QUOTE_VALIDITY_SECONDS, MAX_VALIDITY_SECONDS, MIN_VALIDITY_SECONDS, type OrderbookContext, type OrderbookRoute } from './context';
 import { orderUidOf, recoverOrderOwner } from './cow-judge';
 import { isHash32, isJsonObject, isRecord } from './fields';
 import { readOrderDraft, type OrderDraft } from './order-body';
@@ -30,7 +30,7 @@ export const createOrderRoute: OrderbookRoute = {
 async function createOrder(draft: OrderDraft, { chainId, state }: OrderbookContext): Promise<Reply> {
   const appData = resolveAppData(draft, state.appData);
   if ('status' in appData) return appData;
-  const early = staticChecks(draft, state.clock.now());
+  const early = staticChecks(draft, state.clock.now()) ?? validityCheck(draft, classOf(appData.document, draft.quoteId), state.clock.now());
   if (early) return early;
 
   const struct: OrderStruct = {
@@ -120,10 +120,21 @@ function staticChecks(draft: OrderDraft, now: number): Reply | undefined {
   if (draft.sellToken === UNSUPPORTED_TOKEN || draft.buyToken === UNSUPPORTED_TOKEN) {
     return apiError(400, 'UnsupportedToken', `Token ${UNSUPPORTED_TOKEN} is not supported.`);
   }
-  if (draft.validTo < now) return apiError(400, 'OrderExpired', 'validTo is in the past (it is in seconds, not milliseconds).');
-  if (draft.validTo < now + MIN_VALIDITY_SECONDS) return apiError(400, 'InsufficientValidTo', 'validTo is too close to now.');
-  // Like live, pre-sign orders have no upper bound (signature collection can take long).
-  if (draft.signingScheme !== 'presign' && draft.validTo > now + MAX_VALIDITY_SECONDS) return apiError(400, 'ExcessiveValidTo', 'validTo is too far in the future.');
+  // Like live: a validTo already past is no different from one too close (InsufficientValidTo).
+  if (draft.validTo < now + MIN_VALIDITY_SECONDS) return apiError(400, 'InsufficientValidTo', 'validTo is in the past or too close to now (it is in seconds, not milliseconds).');
+  return undefined;
+}
+
+/**
+ * Like live: market orders up to 3 hours, limit orders up to a year; pre-sign
+ * orders have no upper bound (signature collection can take long).
+ */
+function validityCheck(draft: OrderDraft, orderClass: OrderClass, now: number): Reply | undefined {
+  if (draft.signingScheme === 'presign') return undefined;
+  const longest = orderClass === 'market' ? MAX_QUOTE_VALIDITY_SECONDS : MAX_VALIDITY_SECONDS;
+  if (draft.validTo > now + longest) {
+    return apiError(400, 'ExcessiveValidTo', `validTo is too far in the future for a ${orderClass} order (at most ${longest / 3600} h).`);
+  }
   return undefined;
 }
 
@@ -144,9 +155,9 @@ async function recoverOwner(draft: OrderDraft, chainId: number, environment: Ord
     return apiError(400, 'InvalidSignature', 'The signature is malformed.');
   }
   // Like live: a well-formed signature that recovers another address than `from` (another key, or the
-  // domain of another chain or environment) is WrongOwner, 401 as protocol-notes.md records it.
+  // domain of another chain or environment) is WrongOwner, 400 on submission (401 only for cancellations).
   if (draft.from && draft.from !== signer) {
-    return apiError(401, 'WrongOwner', `Address recovered from signature ${signer} does not match from address ${draft.from}.`);
+    return apiError(400, 'WrongOwner', `Address recovered from signature ${signer} does not match from address ${draft.from}.`);
   }
   return { address: signer };
 }

@@ -98,7 +98,7 @@ export const singleCancelRoute: OrderbookRoute = {
       return apiError(400, 'InvalidSignature', 'The cancellation signature is malformed.');
     }
     if (signer !== order.owner) return apiError(401, 'WrongOwner', `The signature recovers ${signer}, which does not own order ${uid}.`);
-    markCancelled(state, order, null);
+    markCancelled(state, order);
     return json(200, 'Cancelled');
   },
 };

@@ -50,13 +50,15 @@ function quote(body: Record<string, unknown>, { chainId, state }: OrderbookConte
   }
   const validTo = absolute !== undefined ? (absolute as number) : now + ((validFor as number | undefined) ?? DEFAULT_VALIDITY_SECONDS);
   if (validTo < now + MIN_VALIDITY_SECONDS) return apiError(400, 'InsufficientValidTo', 'validTo is too close to now (it is in seconds, not milliseconds).');
-  if (validTo > now + MAX_QUOTE_VALIDITY_SECONDS) return apiError(400, 'ExcessiveValidTo', 'validTo is more than 3 h in the future, the limit for quotes.');
   const appData = readQuoteAppData(body);
   if ('error' in appData) return appData.error;
   const priceQuality = body.priceQuality ?? 'optimal';
   if (!['fast', 'optimal', 'verified'].includes(priceQuality as string)) return invalid('`priceQuality` must be fast, optimal or verified.');
   const signingScheme = body.signingScheme ?? 'eip712';
   if (!['eip712', 'ethsign', 'presign', 'eip1271'].includes(signingScheme as string)) return invalid('Unknown `signingScheme`.');
+  // Like live: every quote is a market quote (3 h at most), except presign and eip1271 quotes, which are not capped.
+  const capped = signingScheme !== 'presign' && signingScheme !== 'eip1271';
+  if (capped && validTo > now + MAX_QUOTE_VALIDITY_SECONDS) return apiError(400, 'ExcessiveValidTo', 'validTo is more than 3 h in the future, the limit for quotes.');
 
   if (state.ledger.isBanned(from)) return apiError(403, 'Forbidden', 'The order owner is deny-listed.');
   if (sellToken === buyToken) return apiError(400, 'SameBuyAndSellToken', 'sellToken and buyToken are the same token.');

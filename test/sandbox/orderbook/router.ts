@@ -1,6 +1,7 @@
 import { CHAINS } from '../../../main/common/protocol/chains';
 import { createRateLimiter } from '../http/rate-limiter';
 import { empty, matchRoute, text, type Reply, type SandboxRequest } from '../http/reply';
+import { orderbookFlavor } from './answers';
 import { nativePriceRoute, ordersByTxRoute, singleCancelRoute, totalSurplusRoute, versionRoute } from './more-routes';
 import type { SandboxState } from '../state';
 import { getAppDataRoute, putAppDataRoute, putAppDataUnhashedRoute } from './app-data';
@@ -36,16 +37,24 @@ const ROUTES: readonly OrderbookRoute[] = [
 ];
 
 export interface RateLimits {
+  /** Every request to the orderbook, whatever the route (live: about 5 per second per client). */
+  orderbookPerSecond?: number;
   quotesPerSecond?: number;
   ordersPerSecond?: number;
 }
 
-/** Live limits: about 10 quotes and 5 order submissions per second. */
+/**
+ * Live limits: about 5 requests per second to the orderbook as a whole
+ * (protocol-notes.md); interface.md's 10 quotes and 5 submissions per second
+ * are upper bounds within it.
+ */
+const ORDERBOOK_PER_SECOND = 5;
 const QUOTES_PER_SECOND = 10;
 const ORDERS_PER_SECOND = 5;
 
 /** `/{segment}/api/{v1|v2}/...`: the orderbook of one chain per path segment, as api.cow.fi. */
 export function createOrderbookHandler(state: SandboxState, rateLimits: RateLimits = {}): (request: SandboxRequest) => Promise<Reply> {
+  const whole = createRateLimiter(rateLimits.orderbookPerSecond ?? ORDERBOOK_PER_SECOND);
   const limits = {
     quote: createRateLimiter(rateLimits.quotesPerSecond ?? QUOTES_PER_SECOND),
     orders: createRateLimiter(rateLimits.ordersPerSecond ?? ORDERS_PER_SECOND),
@@ -58,6 +67,8 @@ export function createOrderbookHandler(state: SandboxState, rateLimits: RateLimi
     const match = matchRoute(ROUTES, request.method, rest);
     if (match.kind === 'none') return empty(404);
     if (match.kind === 'wrong-method') return empty(405);
+    const admitted = whole.admit();
+    if (!admitted.ok) return orderbookFlavor.rateLimited(admitted.retryAfterSeconds);
     const context: OrderbookContext = { chainId: chain.id, state, limits };
     return match.route.handle(request, match.params, context);
   };

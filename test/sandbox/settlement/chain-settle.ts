@@ -24,8 +24,8 @@ const SCHEMES: Record<OrderRecord['signingScheme'], SigningScheme> = {
 /**
  * What the chain says happened to orders outside the orderbook: an owner's
  * `setPreSignature(uid, true)` opens a presign order; `invalidateOrder(uid)`
- * (filledAmount set to max) cancels it, with the caller as onchainUser, as
- * the live service reports it.
+ * (filledAmount set to max) cancels it; like live, the record keeps no
+ * onchainUser for it (only orders placed on chain have one).
  */
 export async function syncFromChain(state: SandboxState, chains: SandboxChains): Promise<void> {
   const { settlement } = chains.contracts;
@@ -36,10 +36,7 @@ export async function syncFromChain(state: SandboxState, chains: SandboxChains):
     const read = (functionName: 'filledAmount' | 'preSignature') =>
       client.readContract({ address: settlement, abi: SETTLEMENT_ABI, functionName, args: [order.uid] }) as Promise<bigint>;
     if ((await read('filledAmount')) === maxUint256) {
-      const invalidations = await client.getContractEvents({ address: settlement, abi: SETTLEMENT_ABI, eventName: 'OrderInvalidated', fromBlock: 0n });
-      const mine = invalidations.find((entry) => ((entry.args as { orderUid?: Hex }).orderUid ?? '').toLowerCase() === order.uid);
-      const sender = mine ? (await client.getTransaction({ hash: mine.transactionHash })).from : order.owner;
-      markCancelled(state, order, getAddress(sender));
+      markCancelled(state, order);
       continue;
     }
     if (order.phase === 'presignaturePending' && (await read('preSignature')) !== 0n) order.phase = 'open';

@@ -31,6 +31,8 @@ export const orderDraftSchema = z.strictObject({
   /** The exact appData document string that is uploaded; its keccak256 goes into the struct. */
   fullAppData: z.string(),
   signingScheme: z.enum(['eip712', 'ethsign', 'presign']),
+  /** The quote the order was built from (the market reference): shown at signing as the expected amount and network cost; never signed. */
+  quote: z.strictObject({ sellAmount: decimalStringSchema, buyAmount: decimalStringSchema, feeAmount: decimalStringSchema }).nullish(),
 });
 export type OrderDraft = z.infer<typeof orderDraftSchema>;
 
@@ -81,6 +83,13 @@ export const signingPreviewSchema = z.strictObject({
   /** "1 WETH = 3,000 USDC" at the signed amounts when both tokens are known, else null; and the other way round. */
   limitPrice: z.string().nullable(),
   limitPriceInverse: z.string().nullable(),
+  /** What the signed amounts and price are called: a market order's are its slippage bound ("Minimum received"), a limit order's its limit. */
+  labels: z.strictObject({ bound: z.string(), price: z.string() }),
+  /** The quoted amount of the side the order does not fix (what the market gives or asks), when the draft came from a quote. */
+  expected: tokenAmountSchema.nullable(),
+  /** The quote's network cost in sell token, and its share of the amount sold (a warning above NETWORK_COST_WARNING_PERCENT). */
+  networkCost: tokenAmountSchema.nullable(),
+  networkCostPercent: z.number().nullable(),
   /** The signed price against the market (the token service's USD prices): % and, far below it, a warning. */
   market: z.strictObject({
     percent: z.number().nullable(),

@@ -100,6 +100,24 @@ export const cancelResultSchema = z.strictObject({
 });
 export type CancelResult = z.infer<typeof cancelResultSchema>;
 
+/** One open order of the account as the Open orders list shows it. */
+export const openOrderSchema = z.strictObject({
+  uid: uidSchema,
+  chainId: z.number().int(),
+  kind: orderKindSchema,
+  sellToken: addressSchema,
+  buyToken: addressSchema,
+  sellAmount: decimalStringSchema,
+  buyAmount: decimalStringSchema,
+  filledPercent: z.number(),
+  /** The user's expiry (an EthFlow order's own, not the contract's). */
+  validTo: z.number().int(),
+  /** The limit against the market now (token service USD prices), in %; null without both prices. */
+  vsMarketPercent: z.number().nullable(),
+  status: z.string(),
+});
+export type OpenOrder = z.infer<typeof openOrderSchema>;
+
 export const tradeCommands = {
   'trade.quote': { input: tradeQuoteInputSchema, output: tradeQuoteSchema },
   /**
@@ -107,9 +125,27 @@ export const tradeCommands = {
    * draft, checks the signature, uploads appData, journals, posts, compares UIDs.
    */
   'trade.submit': {
-    input: z.strictObject({ draft: orderDraftSchema, signed: signedOrderSchema, quoteId: z.number().int().nullable() }),
+    input: z.strictObject({
+      draft: orderDraftSchema,
+      signed: signedOrderSchema,
+      quoteId: z.number().int().nullable(),
+      /** The user confirmed a second order while one for the same trade is unconfirmed (UNCLEAR_ORDER_PENDING). */
+      acknowledgeUnclear: z.boolean().optional(),
+    }),
     output: submitResultSchema,
   },
+  /** The account's open orders on the chain, from the history, with the limit against the market now. */
+  'trade.openOrders': { input: z.strictObject({ account: addressSchema, chainId: z.number().int() }), output: z.array(openOrderSchema) },
+  /**
+   * Replace an open order in one confirmed step: the new order (signed with
+   * replacedOrder in its appData) is submitted, then the old one cancelled.
+   */
+  'trade.replace': {
+    input: z.strictObject({ replaces: uidSchema, draft: orderDraftSchema, signed: signedOrderSchema, quoteId: z.number().int().nullable() }),
+    output: z.strictObject({ placed: submitResultSchema, cancelled: cancelResultSchema }),
+  },
+  /** "Send again": the journalled order whose answer was lost, posted again with the same signature and UID. */
+  'trade.resend': { input: z.strictObject({ uid: uidSchema }), output: submitResultSchema },
   /** Orders submitted in this session and still watched (or just finished). */
   'trade.tracked': { input: z.undefined(), output: z.array(orderProgressSchema) },
   /** Off-chain batch cancellation where possible; the on-chain call explained for the rest. */

@@ -20,8 +20,8 @@ describe("the order detail's surplus", () => {
       }),
     );
     expect(surplusOf(1, order)).toEqual([
-      { key: 'limit', label: 'Versus the limit price', value: '+14.85 USDC' },
-      { key: 'quote', label: 'Versus the quote', value: '+0 USDC' },
+      { key: 'limit', label: 'Versus the limit price', value: '+14.85 USDC (0.50%)' },
+      { key: 'quote', label: 'Versus the quote', value: '+0 USDC (0.00%)' },
     ]);
   });
 });

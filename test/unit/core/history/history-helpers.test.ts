@@ -28,8 +28,8 @@ describe('history helpers', () => {
     // Sold 1500 USDC of 3000 for 0.51 WETH: the limit asked 0.5, the quote promised 0.505.
     const surplus = surplusOf(1, apiOrderSchema.parse(apiOrderFixture()));
     expect(surplus).toEqual([
-      { key: 'limit', label: 'Versus the limit price', value: '+0.01 WETH' },
-      { key: 'quote', label: 'Versus the quote', value: '+0.005 WETH' },
+      { key: 'limit', label: 'Versus the limit price', value: '+0.01 WETH (2.00%)' },
+      { key: 'quote', label: 'Versus the quote', value: '+0.005 WETH (0.99%)' },
     ]);
   });
 });

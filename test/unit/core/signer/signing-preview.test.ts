@@ -1,6 +1,8 @@
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { appDataHash, serializeAppData } from '../../../../main/common/protocol/app-data';
+import { volumePartnerFeeBips } from '../../../../main/common/trade/app-data-effects';
+import { marketOrderAmounts } from '../../../../main/common/trade/order-math';
 import { buildOrder } from '../../../../main/core/signer/order-draft';
 import { signingPreview, type PreviewFacts } from '../../../../main/core/signer/signing-preview';
 import { APP_DATA, NOW_SECONDS, sellWethDraft, TEST_ADDRESS, USDC } from '../../../helpers/order-drafts';
@@ -80,5 +82,40 @@ describe('signing preview', () => {
     expect(p.warnings.join(' ')).toMatch(new RegExp(`go to ${other}`));
     expect(p.warnings.join(' ')).toMatch(/Staging/);
     expect(p.warnings.join(' ')).toMatch(/raw base units/);
+  });
+});
+
+describe('signing preview: what a market order really gives', () => {
+  const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
+  // Sell 100 DAI for USDC: the quote trades 93.25 DAI after a 6.75 DAI network cost for 93.25 USDC.
+  const quote = { sellAmount: '93250000000000000000', buyAmount: '93250000', feeAmount: '6750000000000000000' };
+  const daiDraft = (fullAppData = APP_DATA) => ({ sellToken: DAI, sellAmount: '100000000000000000000', buyAmount: '92783750', fullAppData, quote });
+
+  it('shows the expected (quoted) amount, the network cost and its share, with a warning above 5%', () => {
+    const p = preview(daiDraft());
+    expect(p.expected?.display).toBe('93.25 USDC');
+    expect(p.networkCost?.display).toBe('6.75 DAI');
+    expect(p.networkCostPercent).toBe(6.75);
+    expect(p.warnings).toContain('The network cost (6.75 DAI) is 6.75% of what you sell: a larger amount would lose a smaller share.');
+  });
+
+  it('calls a market order\'s bound "Minimum received", a limit order\'s its limit', () => {
+    expect(preview(daiDraft()).labels).toEqual({ bound: 'Minimum received', price: 'Worst price (with slippage)' });
+    const limit = serializeAppData({ appCode: 'CoW Desk', metadata: { orderClass: { orderClass: 'limit' } }, version: '1.4.0' });
+    expect(preview({ fullAppData: limit }).labels).toEqual({ bound: 'You get at least', price: 'Limit price' });
+  });
+
+  it('reflects a partner fee from the appData in the minimum', () => {
+    const withFee = serializeAppData({
+      appCode: 'CoW Desk',
+      metadata: { orderClass: { orderClass: 'market' }, partnerFee: { volumeBps: 100, recipient: TEST_ADDRESS }, quote: { slippageBips: 50 } },
+      version: '1.4.0',
+    });
+    const amounts = marketOrderAmounts({ kind: 'sell', sellAmount: BigInt(quote.sellAmount), buyAmount: BigInt(quote.buyAmount), feeAmount: BigInt(quote.feeAmount) }, 50, volumePartnerFeeBips(withFee));
+    // 93.25 USDC less 0.5% slippage less the 1% partner fee.
+    expect(amounts.buyAmount).toBe(91_855_912n);
+    const p = preview({ ...daiDraft(withFee), buyAmount: amounts.buyAmount.toString() });
+    expect(p.labels.bound).toBe('Minimum received (after the 1% partner fee)');
+    expect(p.buy.display).toBe('91.855912 USDC');
   });
 });
