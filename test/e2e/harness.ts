@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { MonitorTiming } from '../../main/core/health/connection-monitor';
 import { startLoopbackServer, type LoopbackServer } from '../../main/core/ipc/loopback-server';
-import { type Services } from '../../main/core/services';
 import { composeApp } from '../helpers/compose-app';
 import { createPageNotifier } from '../../main/core/watcher/page-notifier';
 import { loadKeytar } from '../../main/core/signer/keychain-vault';
@@ -44,7 +43,8 @@ const RECORD_NOTIFICATIONS = `
 `;
 
 export interface RunningApp {
-  readonly services: Services;
+  /** The app's services, with what composeApp records (notifications shown to the sink, relaunches asked for). */
+  readonly services: ReturnType<typeof composeApp>;
   readonly server: LoopbackServer;
   readonly userDataDir: string;
   readonly page: Page;
