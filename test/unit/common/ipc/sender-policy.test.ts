@@ -21,4 +21,12 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender(null)).toBe(false);
     expect(isTrustedSender(undefined)).toBe(false);
   });
+
+  // A prefix or suffix match on the host would trust a page on another host that merely shares
+  // our name (app://cow-desk.evil/ is another origin Chromium would load like any other).
+  it('refuses hosts that only begin or end with ours, and our host on another port', () => {
+    for (const url of ['app://cow-desk.evil/index.html', 'app://cow-desk-evil/index.html', 'app://evilcow-desk/index.html', 'app://cow-desk:8080/index.html']) {
+      expect(isTrustedSender({ url, isMainFrame: true }), url).toBe(false);
+    }
+  });
 });
