@@ -4,7 +4,7 @@ import { call as http, orderbook } from '../sandbox/sandbox-kit';
 import { startTradingKit, type TradingKit } from './trading-kit';
 
 const { trader } = TEST_ACCOUNTS;
-const isOrderPost = (input: RequestInfo | URL, init?: RequestInit) => init?.method === 'POST' && String(input).endsWith('/api/v1/orders');
+const isOrderPost = (input: Parameters<typeof fetch>[0], init?: RequestInit) => init?.method === 'POST' && String(input).endsWith('/api/v1/orders');
 const posts = (kit: TradingKit) => kit.sandbox.requests.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/api/v1/orders'));
 
 /** Answers of the service the sandbox does not give by itself, played between the app and the sandbox. */
