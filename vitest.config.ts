@@ -1,18 +1,24 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Three layers of tests, each run on its own by `npm test` so the counts show per layer.
+// The layers of tests, each run on its own by `npm test` so the counts show per layer. The sandbox's
+// own contract tests (test/integration/sandbox) are a layer of their own: they test the stand-in
+// for the CoW services, not the app.
+const setupFiles = ['test/helpers/fast-check-seed.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', setupFiles } },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/integration/sandbox/**'],
           environment: 'node',
           testTimeout: 30_000,
+          setupFiles,
         },
       },
+      { test: { name: 'sandbox', include: ['test/integration/sandbox/**/*.test.ts'], environment: 'node', testTimeout: 30_000, setupFiles } },
       {
         test: {
           name: 'e2e',
