@@ -151,6 +151,10 @@ describe('Restart', () => {
       await first.page.keyboard.press('Control+4');
       await expect.poll(() => first.page.locator('header h1').textContent()).toBe('History');
       await first.services.router.handle('settings.update', { theme: 'dark' });
+      // stop() closes Chromium at once, like a crash, so the click's write must have reached main first
+      // (Electron delivers what the page sent before the quit). Its order against the first-run screen's
+      // own write is last-view.test.ts's case.
+      await expect.poll(() => first.services.settings.current().lastView).toBe('history');
       await first.stop();
 
       const second = await startApp({ userDataDir });
