@@ -81,7 +81,7 @@ describe('hostile endpoints: bounded memory and time, recovery by itself', () =>
   }
 
   for (const hostile of CASES) {
-    it(`${hostile.name}: every user action answers in time with what happened; memory stays bounded; the app recovers by itself`, { timeout: 60_000 }, async () => {
+    it(`${hostile.name}: every user action answers with what happened, its deadline ending the wait; memory stays bounded; the app recovers by itself`, { timeout: 60_000 }, async () => {
       const memory = watchMemory(startRss);
       kit.orderbook.sent.bytes = 0;
       kit.bff.sent.bytes = 0;
