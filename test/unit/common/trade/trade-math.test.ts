@@ -43,6 +43,19 @@ describe('order amounts', () => {
     expect(parseSlippagePercent('abc').ok).toBe(false);
     expect(parseSlippagePercent('60').ok).toBe(false);
   });
+  it('reads whole and two-decimal percentages, with spaces around, up to 50% itself', () => {
+    for (const [text, bips] of [['5', 500], ['10', 1000], ['0.25', 25], [' 1.5 ', 150], ['50', 5000], ['0', 0]] as const) {
+      expect(parseSlippagePercent(text), text).toEqual({ ok: true, bips });
+    }
+  });
+  it('says why a slippage is refused', () => {
+    const format = { ok: false, error: 'Slippage is a percentage with at most two decimals, e.g. 0.5.' };
+    for (const text of ['0.125', 'a0.5', '0.5a', '1.', '.5', '-1', '']) expect(parseSlippagePercent(text), text).toEqual(format);
+    expect(parseSlippagePercent('50.01')).toEqual({ ok: false, error: 'Slippage above 50% is refused: it would let the order fill at almost any price.' });
+  });
+  it('a limit buy at price 0 sells nothing rather than dividing by zero', () => {
+    expect(limitOrderAmounts('buy', 1_000n, 0n, 18)).toEqual({ sellAmount: 0n, buyAmount: 1_000n });
+  });
 });
 
 describe('appData document', () => {
