@@ -35,8 +35,14 @@ describe('a link CoW Desk cannot open, in words', () => {
     expect(message(`cow-desk://order/0x${'g'.repeat(30)}`)).toBe(`CoW Desk cannot open this link: "0x${'g'.repeat(18)}…" is not an order UID (0x followed by 112 hex digits).`);
   });
 
-  it('an unknown chain id makes no link', () => {
-    expect(() => orderDeepLink(UID, 999)).toThrow('Unknown chain 999.');
+  it('an empty chain is no chain, and a UID of exactly 20 characters is shown whole', () => {
+    expect(message(`cow-desk:///order/0x${'ab'.repeat(56)}`)).toMatch(/^CoW Desk cannot open this link: "" is not a chain CoW Desk knows/);
+    expect(message(`cow-desk://order/0x${'g'.repeat(18)}`)).toBe(`CoW Desk cannot open this link: "0x${'g'.repeat(18)}" is not an order UID (0x followed by 112 hex digits).`);
+  });
+
+  it('an unknown chain id makes no link, a known one names its chain', () => {
+    expect(orderDeepLink(UID, 100)).toBe(`cow-desk://gc/order/${UID}`);
+    expect(() => orderDeepLink(UID, 999)).toThrow(/^Unknown chain 999\.$/);
     expect(orderDeepLink(UID)).toBe(`cow-desk://order/${UID}`);
   });
 });

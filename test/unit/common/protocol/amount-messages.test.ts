@@ -29,6 +29,7 @@ describe('wire amounts refused in words', () => {
     ['+5', /has a sign/],
     ['1.5', /^sellAmount "1\.5" is not a whole number; amounts must be whole numbers of base units, so convert with the token's decimals first/],
     ['1,5', /"1,5" is not a whole number/],
+    ['1.55', /"1\.55" is not a whole number/],
     ['.5', /is not a whole number/],
     ['1e18', /"1e18" is not a whole number/],
     ['abc', /^sellAmount "abc" is not a decimal number; amounts must be whole numbers of base units, e\.g\. "1000000"\.$/],

@@ -31,6 +31,10 @@ describe('OrderCancellations as @cowprotocol/contracts hashes it', () => {
     }
   });
 
+  it('refuses to sign a batch holding anything that is not an order UID', () => {
+    expect(() => cancellationsDigest([uidOf(1), '0x1234'], domainFor(1, 'production'))).toThrow(/is not an order UID/);
+  });
+
   it('the order of the UIDs is part of what is signed', () => {
     const domain = domainFor(1, 'production');
     expect(cancellationsDigest([uidOf(1), uidOf(2)], domain)).not.toBe(cancellationsDigest([uidOf(2), uidOf(1)], domain));

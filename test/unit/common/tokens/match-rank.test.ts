@@ -25,6 +25,7 @@ describe('token search rank', () => {
     ['0xb8', -1],
     ['0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', -1],
     ['eth', -1],
+    ['0', -1],
   ])('%j ranks %i', (query, rank) => {
     expect(matchRank(USDC, query)).toBe(rank);
   });
