@@ -32,7 +32,7 @@ const adHocFormatting = [
 const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**'] },
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,

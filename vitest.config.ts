@@ -1,30 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-const NO_UNHANDLED_REJECTIONS = 'test/setup/no-unhandled-rejections.ts';
-
-// Three layers of tests, each run on its own by `npm test` so the counts show per layer.
+// The layers of tests, each run on its own by `npm test` so the counts show per layer. The sandbox's
+// own contract tests (test/integration/sandbox) are a layer of their own: they test the stand-in
+// for the CoW services, not the app. Every layer fails a test that leaves an unhandled rejection
+// and seeds fast-check from SEED when given.
+const setupFiles = ['test/setup/no-unhandled-rejections.ts', 'test/helpers/fast-check-seed.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', setupFiles: [NO_UNHANDLED_REJECTIONS] } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', setupFiles } },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/integration/sandbox/**'],
           environment: 'node',
-          setupFiles: [NO_UNHANDLED_REJECTIONS],
+          setupFiles,
           testTimeout: 30_000,
           // Background work runs in every composition: a condition can take seconds on a busy 2-core machine.
           // A poll still ends as soon as its condition holds.
           expect: { poll: { timeout: 10_000 } },
         },
       },
+      { test: { name: 'sandbox', include: ['test/integration/sandbox/**/*.test.ts'], environment: 'node', testTimeout: 30_000, setupFiles } },
       {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          setupFiles: [NO_UNHANDLED_REJECTIONS],
+          setupFiles,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -3,6 +3,7 @@ import { appBench } from './app.bench';
 import { historyBench } from './history.bench';
 import { marketPoolsBench } from './market-pools.bench';
 import type { Bench } from './measure';
+import { responsivenessBench } from './responsiveness.bench';
 import { sandboxBench } from './sandbox.bench';
 import { syncBench } from './sync.bench';
 
@@ -10,6 +11,7 @@ import { syncBench } from './sync.bench';
 export const BENCHES: Record<string, Bench> = {
   sync: syncBench,
   history: historyBench,
+  responsiveness: responsivenessBench,
   app: appBench,
   api: apiClientBench,
   pools: marketPoolsBench,

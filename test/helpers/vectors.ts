@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Address, Hex } from 'viem';
 
 /** The public test vectors of shared/spec (public test keys only). */
@@ -23,6 +23,16 @@ export interface Vectors {
   app_data: { id: string; fullAppData: string; appDataHash: Hex }[];
 }
 
-export const vectors = JSON.parse(
-  readFileSync(join(process.cwd(), '../shared/spec/vectors.json'), 'utf8'),
-) as Vectors;
+/**
+ * shared/ sits beside the checkout; looked for upwards, so the copy StrykerJS tests in
+ * (.stryker-tmp/sandbox-…, `npm run mutation`) finds it too.
+ */
+function sharedFile(path: string): string {
+  for (let dir = process.cwd(); ; dir = dirname(dir)) {
+    const candidate = join(dir, '../shared', path);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error(`shared/${path} not found beside ${process.cwd()} or any folder above it`);
+  }
+}
+
+export const vectors = JSON.parse(readFileSync(sharedFile('spec/vectors.json'), 'utf8')) as Vectors;

@@ -44,10 +44,17 @@ export function navigate(view: ViewId): void {
   void updateSettings(patch).catch(() => undefined);
 }
 
-export async function updateSettings(patch: SettingsPatch): Promise<SettingsView> {
-  const view = await api.invoke('settings.update', patch);
-  shell.settings = view;
-  return view;
+/**
+ * Settings writes go to main one after the other, in the order the user made them. Sent at once
+ * (over the preview's loopback bridge each call is its own HTTP request) they could arrive out of
+ * order, and an earlier click's write win: "Skip for now" then Ctrl+4 reopened on Trade.
+ */
+let lastWrite: Promise<unknown> = Promise.resolve();
+
+export function updateSettings(patch: SettingsPatch): Promise<SettingsView> {
+  const write = lastWrite.then(() => api.invoke('settings.update', patch));
+  lastWrite = write.catch(() => undefined);
+  return write.then((view) => (shell.settings = view));
 }
 
 /** The message a person should read: for invalid input, just the rule that was broken. */

@@ -35,9 +35,9 @@ describe('the rate limiter user lane', () => {
     await Promise.all(pages);
 
     console.log(`user quote answered in ${Math.round(quoteMs)} ms with ${syncLeftAtQuote} background requests still queued`);
-    // Behind the queue it would wait about syncLeft / 5 s (5 s here); ahead of it, about one budget window.
+    // Answered while more than 10 of the sync's requests had not been sent: it went ahead of them. How long it
+    // took is a figure of `npm run bench` ("a user's quote while a 10k sync runs"), not a bound here.
     expect(syncLeftAtQuote).toBeGreaterThan(10);
-    expect(quoteMs).toBeLessThan(2_000);
     const statuses = sandbox.requests.map((r) => r.status);
     expect(statuses).not.toContain(429);
     // Still the one budget: never more than 5 orderbook requests inside any second.

@@ -7,6 +7,7 @@ import { openStore } from '../../../main/core/store/open-store';
 import { createPrng } from '../../sandbox/prng';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { runSeed } from '../../helpers/seeds';
 import { seedDistinct } from './history-kit';
 import { UNTHROTTLED } from '../sandbox/sandbox-kit';
 
@@ -60,7 +61,10 @@ describe('history sync survives SIGKILL at random points', () => {
   });
 
   it(`keeps the file sound and every acknowledged order through ${KILLS} kills, then completes`, { timeout: 240_000 }, async () => {
-    const random = createPrng(Date.now() & 0xffff);
+    // Where each child is killed is random: the seed is printed, and in every failure message.
+    const seed = runSeed('history crash test');
+    const random = createPrng(seed);
+    const replay = `replay with SEED=${seed}`;
     const acknowledged = new Set<string>();
     let kills = 0;
     // Writes in a full pass: unknown before one finishes; a first pass here makes a few hundred.
@@ -73,17 +77,17 @@ describe('history sync survives SIGKILL at random points', () => {
 
       const db = new BetterSqlite3(path, { readonly: true });
       try {
-        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-        expect(db.pragma('foreign_key_check')).toEqual([]);
+        expect(db.pragma('integrity_check', { simple: true }), replay).toBe('ok');
+        expect(db.pragma('foreign_key_check'), replay).toEqual([]);
         const stored = new Set((db.prepare('SELECT uid FROM orders').all() as { uid: string }[]).map((row) => row.uid));
-        expect([...acknowledged].filter((uid) => !stored.has(uid))).toEqual([]);
+        expect([...acknowledged].filter((uid) => !stored.has(uid)), replay).toEqual([]);
       } finally {
         db.close();
       }
     }
 
     const last = await runChild(path, sandbox, Number.POSITIVE_INFINITY, 0);
-    expect(last.finished).toBe(true);
+    expect(last.finished, replay).toBe(true);
     const store = openStore(path);
     try {
       expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');

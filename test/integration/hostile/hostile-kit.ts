@@ -26,14 +26,10 @@ export const { trader } = TEST_ACCOUNTS;
 export const SCALE = 0.1;
 export const TEST_DEADLINES: Deadlines = { ...scaleDeadlines(SCALE), offlineAttemptMs: DEADLINES.offlineAttemptMs };
 
-/** Timer slack on a shared, loaded test machine, over each deadline. */
-export const SLACK_MS = 600;
-
 export interface Answer {
   command: CommandName;
   envelope: Envelope;
   ms: number;
-  deadlineMs: number;
 }
 
 /**
@@ -72,12 +68,15 @@ export async function startHostileKit() {
     return envelope.value as CommandOutput<C>;
   }
 
-  /** Runs a user action and times it against the deadline it is bound by. */
+  /**
+   * Runs a user action and times it, for the log: what ends a wait on a broken endpoint is the action's
+   * deadline, seen in the answer's code (without it the test's own timeout fails the case), never a
+   * wall-clock bound the test asserts, which a loaded machine can miss.
+   */
   async function timed(command: keyof typeof USER_ACTIONS, input: unknown): Promise<Answer> {
     const started = performance.now();
     const envelope = await raw(command, input);
-    const deadlineMs = USER_ACTIONS[command] === 'submit' ? TEST_DEADLINES.userSubmitMs : TEST_DEADLINES.userReadMs;
-    return { command, envelope, ms: performance.now() - started, deadlineMs };
+    return { command, envelope, ms: performance.now() - started };
   }
 
   const { fullAppData } = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 50 });

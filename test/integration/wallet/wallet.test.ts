@@ -235,7 +235,6 @@ describe('wallet without a JSON-RPC URL for the chain', () => {
     expect(access.available).toBe(false);
     expect(access.reason).toMatch(/No JSON-RPC URL is set for Ethereum.*Settings/);
     const account = TEST_ACCOUNTS.trader.address;
-    const started = Date.now();
     for (const attempt of [
       kit.call('wallet.balances', { account, chainId: 1, tokens: [USDC] }),
       kit.call('wallet.preview', { intentId: newIntentId(), kind: 'wrap', account, chainId: 1, amount: '1' }),
@@ -245,7 +244,6 @@ describe('wallet without a JSON-RPC URL for the chain', () => {
       expect(error.code).toBe('RPC_NOT_CONFIGURED');
       expect(error.message).toMatch(/Settings/);
     }
-    expect(Date.now() - started).toBeLessThan(2_000);
     const { fullAppData } = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 50 });
     const quote = await kit.call('trade.quote', {
       account, chainId: 1, sellToken: WETH, buyToken: USDC, kind: 'sell', amount: parseEther('1').toString(), validFor: 1800, partiallyFillable: false, fullAppData, signingScheme: 'eip712', receiver: null,

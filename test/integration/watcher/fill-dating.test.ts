@@ -5,8 +5,8 @@ import { USDC, WETH } from './tokens';
 import { startWatcherKit, type WatcherKit } from './watcher-kit';
 
 const { trader } = TEST_ACCOUNTS;
-/** The Trade tracker's default interval (3 s) plus room for a loaded machine. */
-const WITHIN_MS = 3_000 + 5_000;
+/** How long the test waits for the Trade tracker (a read every 3 s), not a goal; the watcher never runs on a timer in the kit. */
+const WITHIN_MS = 20_000;
 
 /**
  * A fill is told at once and dated by its trade's block afterwards, through

@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import { getAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { appDataHash, serializeAppData } from '../../../main/common/protocol/app-data';
-import { cancellationsDigest, cancellationsTypedData } from '../../../main/common/protocol/cancellations';
-import { domainFor, domainSeparator } from '../../../main/common/protocol/domain';
-import { orderDigest, orderTypedData, type OrderStruct } from '../../../main/common/protocol/order';
-import { orderUid } from '../../../main/common/protocol/order-uid';
-import { TEST_ACCOUNTS } from '../../sandbox';
+import { appDataHash, serializeAppData } from '../../../../main/common/protocol/app-data';
+import { cancellationsDigest, cancellationsTypedData } from '../../../../main/common/protocol/cancellations';
+import { domainFor, domainSeparator } from '../../../../main/common/protocol/domain';
+import { orderDigest, orderTypedData, type OrderStruct } from '../../../../main/common/protocol/order';
+import { orderUid } from '../../../../main/common/protocol/order-uid';
+import { TEST_ACCOUNTS } from '../../../sandbox/account-fixtures';
 
 /**
  * The app's protocol kernel (main/common/protocol) against CoW's own
