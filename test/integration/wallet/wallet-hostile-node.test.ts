@@ -1,5 +1,5 @@
 import { parseEther, parseUnits } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TxIntentInput } from '../../../main/common/ipc/commands/wallet';
 import { scaleDeadlines } from '../../../main/common/limits';
 import { TEST_ACCOUNTS } from '../../sandbox';
@@ -118,4 +118,24 @@ describe('wallet against a hostile JSON-RPC node', () => {
       expect((await kit.settledByApp(intent.intentId, 30_000)).record.status).toBe('confirmed');
     });
   });
+
+  it.each([{ jump: '1 hour', ms: 3_600_000 }, { jump: '2 days', ms: 2 * 86_400_000 }])(
+    'sends and reads as usual after the wall clock jumps back $jump (deadlines, backoff and the poll run on a monotonic clock)',
+    { timeout: 60_000 },
+    async ({ ms }) => {
+      await kit.call('settings.setRpcUrl', { chainId: 1, url: null });
+      const wallClock = Date.now.bind(Date);
+      const jumped = vi.spyOn(Date, 'now').mockImplementation(() => wallClock() - ms);
+      try {
+        const balances = await kit.call('wallet.balances', { account: trader.address, chainId: 1, tokens: [WETH] });
+        expect(BigInt(balances.native)).toBe(await kit.chain.client(1).getBalance({ address: trader.address }));
+        const intent = wrap('0.003');
+        expect((await kit.call('wallet.send', { intent })).status).toBe('broadcast');
+        expect((await kit.settledByApp(intent.intentId, 30_000)).record.status).toBe('confirmed');
+      } finally {
+        jumped.mockRestore();
+        await kit.call('settings.setRpcUrl', { chainId: 1, url: proxy.url });
+      }
+    },
+  );
 });
