@@ -1,3 +1,8 @@
+import type { Address, Hex } from 'viem';
+import type { ProtocolDomain } from '../protocol/domain';
+import { orderDigest, type OrderStruct } from '../protocol/order';
+import { orderUid } from '../protocol/order-uid';
+
 /** The facts an EthFlow order carries beside the contract's own fields. */
 export interface EthFlowFacts {
   owner: string;
@@ -19,4 +24,51 @@ export function userView(order: EthFlowFacts): { owner: string; validTo: number;
     validTo: order.ethflowData.userValidTo ?? order.validTo,
     ethFlow: true,
   };
+}
+
+/**
+ * The EthFlow contract's `EthFlowOrder.Data`, what the user sends to
+ * `createOrder` with msg.value = sellAmount + feeAmount. validTo is the user's
+ * own deadline; quoteId is the orderbook's id of the quote asked with
+ * `onchainOrder: true` (int64).
+ */
+export interface EthFlowOrderData {
+  buyToken: Address;
+  receiver: Address;
+  sellAmount: bigint;
+  buyAmount: bigint;
+  appData: Hex;
+  feeAmount: bigint;
+  validTo: number;
+  partiallyFillable: boolean;
+  quoteId: bigint;
+}
+
+/** The validTo of every CoW order the EthFlow contract places (uint32 max): the user's deadline lives in the contract. */
+export const ETHFLOW_ORDER_VALID_TO = 0xffffffff;
+
+/** CoW Swap's production EthFlow contract (cowprotocol/ethflowcontract), the same on every supported chain. */
+export const ETHFLOW_CONTRACT: Address = '0xbA3cB449bD2B4ADddBc894D8697F5170800EAdeC';
+
+/** The CoW order the contract derives (EthFlowOrder.toCoWSwapOrder): sell the wrapped native token, kind sell, erc20 balances. */
+export function ethFlowCowOrder(data: EthFlowOrderData, wrappedNativeToken: Address): OrderStruct {
+  return {
+    sellToken: wrappedNativeToken,
+    buyToken: data.buyToken,
+    receiver: data.receiver,
+    sellAmount: data.sellAmount,
+    buyAmount: data.buyAmount,
+    validTo: ETHFLOW_ORDER_VALID_TO,
+    appData: data.appData,
+    feeAmount: data.feeAmount,
+    kind: 'sell',
+    partiallyFillable: data.partiallyFillable,
+    sellTokenBalance: 'erc20',
+    buyTokenBalance: 'erc20',
+  };
+}
+
+/** The UID the settlement contract and the orderbook know the order by: digest ‖ EthFlow contract ‖ ffffffff. */
+export function ethFlowOrderUid(data: EthFlowOrderData, wrappedNativeToken: Address, domain: ProtocolDomain, ethFlow: Address = ETHFLOW_CONTRACT): Hex {
+  return orderUid(orderDigest(ethFlowCowOrder(data, wrappedNativeToken), domain), ethFlow, ETHFLOW_ORDER_VALID_TO);
 }

@@ -7,6 +7,7 @@ import { getAppDataRoute, putAppDataRoute, putAppDataUnhashedRoute } from './app
 import { cancelOrdersRoute } from './cancel-orders';
 import type { OrderbookContext, OrderbookRoute } from './context';
 import { createOrderRoute } from './create-order';
+import { indexEthFlow } from './ethflow-index';
 import { accountOrdersRoute, byUidsRoute, getOrderRoute, orderStatusRoute } from './order-queries';
 import { quoteRoute } from './quote';
 import { competitionByIdRoute, competitionByTxRoute, latestCompetitionRoute } from './solver-competition';
@@ -59,6 +60,8 @@ export function createOrderbookHandler(state: SandboxState, rateLimits: RateLimi
     if (match.kind === 'none') return empty(404);
     if (match.kind === 'wrong-method') return empty(405);
     const context: OrderbookContext = { chainId: chain.id, state, limits };
+    // Orders placed on chain (EthFlow) are in the orderbook as soon as their block is.
+    await indexEthFlow(state, [chain.id]);
     return match.route.handle(request, match.params, context);
   };
 }
