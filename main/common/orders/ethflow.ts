@@ -1,5 +1,8 @@
 import type { Address, Hex } from 'viem';
+import { z } from 'zod';
+import { addressSchema, bytes32Schema, decimalStringSchema, uint32Schema } from '../protocol/api/primitives';
 import type { ProtocolDomain } from '../protocol/domain';
+import type { Environment } from '../protocol/environments';
 import { orderDigest, type OrderStruct } from '../protocol/order';
 import { orderUid } from '../protocol/order-uid';
 
@@ -49,6 +52,42 @@ export const ETHFLOW_ORDER_VALID_TO = 0xffffffff;
 
 /** CoW Swap's production EthFlow contract (cowprotocol/ethflowcontract), the same on every supported chain. */
 export const ETHFLOW_CONTRACT: Address = '0xbA3cB449bD2B4ADddBc894D8697F5170800EAdeC';
+
+/**
+ * EthFlow per environment: production's, and barn's as the same repository's
+ * broadcast files deploy it (deployment.barn.json, bound to the same settlement contract).
+ */
+export const ETHFLOW_CONTRACTS: Readonly<Record<Environment, Address>> = {
+  production: ETHFLOW_CONTRACT,
+  staging: '0x04501b9b1D52e67f6862d157E00D13419D2D6E95',
+};
+
+/** EthFlowOrder.Data as intents carry it over IPC: amounts as decimal strings, quoteId the orderbook's number. */
+export const ethFlowOrderSchema = z.strictObject({
+  buyToken: addressSchema,
+  receiver: addressSchema,
+  sellAmount: decimalStringSchema,
+  buyAmount: decimalStringSchema,
+  appData: bytes32Schema,
+  feeAmount: decimalStringSchema,
+  validTo: uint32Schema,
+  partiallyFillable: z.boolean(),
+  quoteId: z.number().int(),
+});
+export type EthFlowOrderInput = z.infer<typeof ethFlowOrderSchema>;
+
+export function ethFlowOrderData(order: EthFlowOrderInput): EthFlowOrderData {
+  return {
+    ...order,
+    buyToken: order.buyToken as Address,
+    receiver: order.receiver as Address,
+    appData: order.appData as Hex,
+    sellAmount: BigInt(order.sellAmount),
+    buyAmount: BigInt(order.buyAmount),
+    feeAmount: BigInt(order.feeAmount),
+    quoteId: BigInt(order.quoteId),
+  };
+}
 
 /** The CoW order the contract derives (EthFlowOrder.toCoWSwapOrder): sell the wrapped native token, kind sell, erc20 balances. */
 export function ethFlowCowOrder(data: EthFlowOrderData, wrappedNativeToken: Address): OrderStruct {

@@ -1,14 +1,15 @@
 import type { Database } from 'better-sqlite3';
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
-import type { TxIntent, TxStatus } from '../../common/ipc/commands/wallet';
+import { TX_KINDS, type TxIntent, type TxStatus } from '../../common/ipc/commands/wallet';
+import { ethFlowSubject } from './ethflow-calls';
 import { addressSchema, bytes32Schema, hexSchema } from '../../common/protocol/api/primitives';
 
 /** One journalled transaction, read back through zod: the file may be older or hand-edited. */
 const rowSchema = z.object({
   hash: bytes32Schema,
   intent_id: z.string(),
-  kind: z.enum(['approve', 'wrap', 'unwrap', 'presign', 'invalidate']),
+  kind: z.enum(TX_KINDS),
   subject: z.string(),
   account: addressSchema,
   chain_id: z.number().int(),
@@ -49,6 +50,9 @@ export function subjectOf(intent: TxIntent): string {
     case 'presign':
     case 'invalidate':
       return intent.orderUid.toLowerCase();
+    case 'ethflowOrder':
+    case 'ethflowRefund':
+      return ethFlowSubject(intent.order);
   }
 }
 

@@ -21,6 +21,12 @@ export const tradeQuoteInputSchema = z.strictObject({
   /** The document that will be signed and uploaded, so the quote sees the same appData. */
   fullAppData: z.string(),
   signingScheme: signingSchemeSchema,
+  /**
+   * Selling native ETH through the EthFlow contract: sellToken is the wrapped
+   * native token and the order is placed on chain, signed by the contract
+   * (EIP-1271), so the service is asked for an on-chain eip1271 quote whatever signingScheme says.
+   */
+  ethFlow: z.boolean().optional(),
 });
 export type TradeQuoteInput = z.infer<typeof tradeQuoteInputSchema>;
 

@@ -11,10 +11,11 @@ import { transactionJournalMigration } from './009-transaction-journal';
 import { notificationsNameMigration } from './010-notifications-name';
 import { notificationsBlockDatedMigration } from './011-notifications-block-dated';
 import { transitionsBeforeFeesMigration } from './012-transitions-before-fees';
+import { journalEthFlowKindsMigration } from './013-journal-ethflow-kinds';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
 export const MIGRATIONS: readonly Migration[] = [
   settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration,
   ordersReshapeMigration, orderTransitionsMigration, transactionJournalMigration, notificationsNameMigration, notificationsBlockDatedMigration,
-  transitionsBeforeFeesMigration,
+  transitionsBeforeFeesMigration, journalEthFlowKindsMigration,
 ];
