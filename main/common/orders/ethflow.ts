@@ -5,6 +5,8 @@ import type { ProtocolDomain } from '../protocol/domain';
 import type { Environment } from '../protocol/environments';
 import { orderDigest, type OrderStruct } from '../protocol/order';
 import { orderUid } from '../protocol/order-uid';
+import { AppError } from '../errors';
+import { marketOrderAmounts } from '../trade/order-math';
 
 /** The facts an EthFlow order carries beside the contract's own fields. */
 export interface EthFlowFacts {
@@ -110,4 +112,32 @@ export function ethFlowCowOrder(data: EthFlowOrderData, wrappedNativeToken: Addr
 /** The UID the settlement contract and the orderbook know the order by: digest ‖ EthFlow contract ‖ ffffffff. */
 export function ethFlowOrderUid(data: EthFlowOrderData, wrappedNativeToken: Address, domain: ProtocolDomain, ethFlow: Address = ETHFLOW_CONTRACT): Hex {
   return orderUid(orderDigest(ethFlowCowOrder(data, wrappedNativeToken), domain), ethFlow, ETHFLOW_ORDER_VALID_TO);
+}
+
+/**
+ * The EthFlow order the Sell ETH form sends, from an on-chain quote (asked
+ * with the wrapped token as sellToken): all the ETH typed is sent (quoted
+ * sell amount plus its network cost, fee 0 as the service wants), the
+ * minimum received is the quote less the user's slippage, the deadline is the user's.
+ */
+export function ethFlowOrderFromQuote(input: {
+  quote: { quoteId: number | null; buyToken: string; sellAmount: string; buyAmount: string; feeAmount: string };
+  slippageBips: number;
+  receiver: Address;
+  appDataHash: Hex;
+  validTo: number;
+}): EthFlowOrderInput {
+  if (input.quote.quoteId === null) throw new AppError('NO_QUOTE_ID', 'The service gave this quote no id: an EthFlow order needs one. Quote again.');
+  const amounts = marketOrderAmounts({ kind: 'sell', sellAmount: BigInt(input.quote.sellAmount), buyAmount: BigInt(input.quote.buyAmount), feeAmount: BigInt(input.quote.feeAmount) }, input.slippageBips);
+  return {
+    buyToken: input.quote.buyToken as Address,
+    receiver: input.receiver,
+    sellAmount: amounts.sellAmount.toString(),
+    buyAmount: amounts.buyAmount.toString(),
+    appData: input.appDataHash,
+    feeAmount: '0',
+    validTo: input.validTo,
+    partiallyFillable: false,
+    quoteId: input.quote.quoteId,
+  };
 }

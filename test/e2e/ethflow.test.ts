@@ -1,0 +1,80 @@
+import { getAddress, parseEther, type Address, type Hex } from 'viem';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chainTruth } from '../helpers/chain-truth';
+import { TEST_ACCOUNTS, type Sandbox } from '../sandbox';
+import { ETHFLOW_ABI } from '../sandbox/chain/ethflow-deployment';
+import { openTradeWithKey, startApp, type RunningApp } from './harness';
+
+const USDC: Address = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const ETHFLOW = getAddress('0xbA3cB449bD2B4ADddBc894D8697F5170800EAdeC');
+const realNow = () => Math.floor(Date.now() / 1000);
+/** An account holding only ETH: no WETH to sell, no allowance to give. */
+const { unfunded } = TEST_ACCOUNTS;
+type Shown = { title: string; tag: string };
+
+/**
+ * Selling ETH in one transaction, in Chromium against the sandbox's chain with
+ * CoW's real EthFlow contract: the trader clicks once, signs one createOrder,
+ * and the fill is proven from the chain, not from the app.
+ */
+describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
+  let app: RunningApp;
+  let sandbox: Sandbox;
+  afterEach(async () => app?.stop());
+
+  it('an account holding only ETH sells 0.5 ETH for USDC with one createOrder; Trade event, USDC ≥ minimum, ETH down by value plus gas; History row and alert', async () => {
+    app = await startApp({ sandboxNow: realNow(), chain: true, desktop: true });
+    sandbox = app.sandboxes.production.current()!;
+    const client = sandbox.chain!.client(1);
+    await client.setBalance({ address: unfunded.address, value: parseEther('2') });
+    const page = await openTradeWithKey(app, unfunded.privateKey);
+    await app.services.router.handle('settings.update', { enabledChains: [1] });
+    const ethBefore = await client.getBalance({ address: unfunded.address });
+
+    const picker = page.getByRole('combobox', { name: 'Sell token' });
+    await picker.fill('eth');
+    await page.getByTestId('token-option').filter({ hasText: 'native, sold via wrapping' }).click();
+    await page.getByLabel('Amount', { exact: true }).fill('0.5');
+    const box = page.getByTestId('ethflow-sell');
+    await expect.poll(() => box.textContent()).toMatch(/Sell 0\.5 ETH for USDC in one transaction/);
+    await box.getByRole('button', { name: 'Sell in one transaction' }).click();
+
+    // The dialog decodes the exact createOrder about to be signed.
+    const dialog = page.getByTestId('tx-dialog');
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toMatch(/^Sell 0\.5 ETH for at least [\d.,]+ USDC in one transaction \(EthFlow createOrder\)$/);
+    const text = (await dialog.textContent())!;
+    expect(text).toContain('ETH sent0.5 ETH');
+    expect(text).toMatch(/Minimum received[\d.,]+ USDC/);
+    expect(text).toContain('Your deadline');
+    await app.screenshot('ethflow-dialog');
+    sandbox.clock.advance(Math.max(0, realNow() - sandbox.clock.now()));
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+
+    const status = page.getByTestId('ethflow-status');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/placed on chain/);
+    const uid = (await status.getAttribute('data-uid'))!;
+    // One transaction from the account: its createOrder, with the OrderPlacement of this order.
+    const placements = await client.getContractEvents({ address: ETHFLOW, abi: ETHFLOW_ABI, eventName: 'OrderPlacement', args: { sender: unfunded.address }, fromBlock: 0n });
+    expect(placements).toHaveLength(1);
+    expect(await client.getTransactionCount({ address: unfunded.address })).toBe(1);
+    const receipt = await client.getTransactionReceipt({ hash: placements[0]!.transactionHash as Hex });
+    expect(await client.getBalance({ address: unfunded.address })).toBe(ethBefore - parseEther('0.5') - receipt.gasUsed * receipt.effectiveGasPrice);
+    const minimum = (placements[0]!.args as unknown as { order: { buyAmount: bigint } }).order.buyAmount;
+
+    const report = await sandbox.onChain!.settle();
+    expect(report.fills.map((fill) => fill.uid)).toContain(uid);
+    const [trade] = await chainTruth(sandbox).trades(uid);
+    expect(getAddress(trade!.args.owner)).toBe(ETHFLOW);
+    expect(trade!.args.buyAmount).toBeGreaterThanOrEqual(minimum);
+    expect(await chainTruth(sandbox).balance(unfunded.address, USDC)).toBe(trade!.args.buyAmount);
+
+    // History lists it as the user's order; the alert tells the fill.
+    await app.services.history.syncNow();
+    await app.services.watcher.watcher!.tick();
+    await page.keyboard.press('Control+4');
+    const row = page.getByTestId('history-row').filter({ hasText: uid.slice(0, 10) });
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(async () => ((await page.evaluate('window.__shownNotifications')) as Shown[]).filter((entry) => entry.tag.includes(uid.toLowerCase())).map((entry) => entry.title.split(':')[0])).toEqual(['Order filled']);
+    await app.screenshot('ethflow-history');
+  }, 120_000);
+});
