@@ -22,37 +22,45 @@ describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
   let sandbox: Sandbox;
   afterEach(async () => app?.stop());
 
-  it('an account holding only ETH sells 0.5 ETH for USDC with one createOrder; Trade event, USDC ≥ minimum, ETH down by value plus gas; History row and alert', async () => {
-    app = await startApp({ sandboxNow: realNow(), chain: true, desktop: true });
-    sandbox = app.sandboxes.production.current()!;
-    const client = sandbox.chain!.client(1);
-    await client.setBalance({ address: unfunded.address, value: parseEther('2') });
-    const page = await openTradeWithKey(app, unfunded.privateKey);
-    await app.services.router.handle('settings.update', { enabledChains: [1] });
-    const ethBefore = await client.getBalance({ address: unfunded.address });
-
+  /** Trade screen, ETH-only account: sells `amount` ETH for USDC with the one-transaction button; returns the UID. */
+  async function sellEth(amount: string, dialogShot?: string): Promise<string> {
+    const page = app.page;
     const picker = page.getByRole('combobox', { name: 'Sell token' });
     await picker.fill('eth');
     await page.getByTestId('token-option').filter({ hasText: 'native, sold via wrapping' }).click();
-    await page.getByLabel('Amount', { exact: true }).fill('0.5');
+    await page.getByLabel('Amount', { exact: true }).fill(amount);
     const box = page.getByTestId('ethflow-sell');
-    await expect.poll(() => box.textContent()).toMatch(/Sell 0\.5 ETH for USDC in one transaction/);
+    await expect.poll(() => box.textContent()).toMatch(new RegExp(`Sell ${amount.replace('.', '\\.')} ETH for USDC in one transaction`));
     await box.getByRole('button', { name: 'Sell in one transaction' }).click();
-
     // The dialog decodes the exact createOrder about to be signed.
     const dialog = page.getByTestId('tx-dialog');
-    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toMatch(/^Sell 0\.5 ETH for at least [\d.,]+ USDC in one transaction \(EthFlow createOrder\)$/);
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toMatch(new RegExp(`^Sell ${amount.replace('.', '\\.')} ETH for at least [\\d.,]+ USDC in one transaction \\(EthFlow createOrder\\)$`));
     const text = (await dialog.textContent())!;
-    expect(text).toContain('ETH sent0.5 ETH');
+    expect(text).toContain(`ETH sent${amount} ETH`);
     expect(text).toMatch(/Minimum received[\d.,]+ USDC/);
     expect(text).toContain('Your deadline');
-    await app.screenshot('ethflow-dialog');
+    if (dialogShot) await app.screenshot(dialogShot);
     sandbox.clock.advance(Math.max(0, realNow() - sandbox.clock.now()));
     await dialog.getByRole('button', { name: 'Sign and send' }).click();
-
     const status = page.getByTestId('ethflow-status');
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/placed on chain/);
-    const uid = (await status.getAttribute('data-uid'))!;
+    return (await status.getAttribute('data-uid'))!;
+  }
+
+  async function start() {
+    app = await startApp({ sandboxNow: realNow(), chain: true, desktop: true });
+    sandbox = app.sandboxes.production.current()!;
+    await sandbox.chain!.client(1).setBalance({ address: unfunded.address, value: parseEther('2') });
+    await openTradeWithKey(app, unfunded.privateKey);
+    await app.services.router.handle('settings.update', { enabledChains: [1] });
+    return sandbox.chain!.client(1);
+  }
+
+  it('an account holding only ETH sells 0.5 ETH for USDC with one createOrder; Trade event, USDC ≥ minimum, ETH down by value plus gas; History row and alert', async () => {
+    const client = await start();
+    const page = app.page;
+    const ethBefore = await client.getBalance({ address: unfunded.address });
+    const uid = await sellEth('0.5', 'ethflow-dialog');
     // One transaction from the account: its createOrder, with the OrderPlacement of this order.
     const placements = await client.getContractEvents({ address: ETHFLOW, abi: ETHFLOW_ABI, eventName: 'OrderPlacement', args: { sender: unfunded.address }, fromBlock: 0n });
     expect(placements).toHaveLength(1);
@@ -76,5 +84,36 @@ describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(async () => ((await page.evaluate('window.__shownNotifications')) as Shown[]).filter((entry) => entry.tag.includes(uid.toLowerCase())).map((entry) => entry.title.split(':')[0])).toEqual(['Order filled']);
     await app.screenshot('ethflow-history');
+  }, 120_000);
+
+  it('an EthFlow order left to expire is refunded from History: Refund ETH, OrderRefund on chain, the ETH back, the refund shown with its transaction', async () => {
+    const client = await start();
+    const page = app.page;
+    const uid = await sellEth('0.3');
+    // The orderbook as the app reads it (it indexes the contract's events on every request).
+    const userValidTo = (await (await fetch(`${sandbox.orderbookUrl}/mainnet/api/v1/orders/${uid}`)).json()) as { ethflowData: { userValidTo: number } };
+    // Past the user's deadline on the sandbox's clock and the chain's; nothing filled it.
+    sandbox.clock.advance(userValidTo.ethflowData.userValidTo - sandbox.clock.now() + 60);
+    await client.setNextBlockTimestamp({ timestamp: BigInt(sandbox.clock.now()) });
+    await client.mine({ blocks: 1 });
+    await app.services.history.syncNow();
+    await page.keyboard.press('Control+4');
+    await page.getByTestId('history-row').filter({ hasText: uid.slice(0, 10) }).click();
+    await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('expired');
+    const ethBefore = await client.getBalance({ address: unfunded.address });
+    await page.getByRole('button', { name: 'Refund ETH' }).click();
+    const dialog = page.getByTestId('tx-dialog');
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toMatch(/^Refund the unfilled ETH of EthFlow order 0x[0-9a-f]{8}…[0-9a-f]{8} \(invalidateOrder\)$/);
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await expect.poll(() => page.getByTestId('ethflow-refund-sent').textContent()).toMatch(/Refund sent: 0x[0-9a-f]{64}/);
+    const hash = (await page.getByTestId('ethflow-refund-sent').locator('code').textContent()) as Hex;
+
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    const refunds = await client.getContractEvents({ address: ETHFLOW, abi: ETHFLOW_ABI, eventName: 'OrderRefund', fromBlock: receipt.blockNumber, toBlock: receipt.blockNumber });
+    expect(refunds.map((event) => (event.args as { orderUid: Hex }).orderUid)).toEqual([uid]);
+    expect(await client.getBalance({ address: unfunded.address })).toBe(ethBefore + parseEther('0.3') - receipt.gasUsed * receipt.effectiveGasPrice);
+    await app.services.history.syncNow();
+    await expect.poll(() => page.getByTestId('ethflow-refunded').textContent()).toBe(`ETH refunded in ${hash} ↗`);
+    await app.screenshot('ethflow-refunded');
   }, 120_000);
 });

@@ -141,3 +141,36 @@ export function ethFlowOrderFromQuote(input: {
     quoteId: input.quote.quoteId,
   };
 }
+
+/**
+ * The EthFlowOrder.Data to refund an EthFlow order with (invalidateOrder), from
+ * the order as the orderbook lists it: the contract finds the order by the CoW
+ * order's hash, so the user's deadline and the quote id it was placed with do
+ * not need to match. Null when the listing lacks a field the hash needs.
+ */
+export function ethFlowRefundOrder(order: {
+  buyToken: string;
+  receiver?: string | null;
+  sellAmount: string;
+  buyAmount: string;
+  appData?: string | null;
+  appDataHash?: string | null;
+  feeAmount?: string | null;
+  partiallyFillable?: boolean | null;
+  quoteId?: number | null;
+  ethflowData?: { userValidTo?: number | null } | null;
+}): EthFlowOrderInput | null {
+  const appData = order.appDataHash ?? (order.appData && /^0x[0-9a-fA-F]{64}$/.test(order.appData) ? order.appData : null);
+  if (!order.receiver || !appData || !order.ethflowData) return null;
+  return {
+    buyToken: order.buyToken as Address,
+    receiver: order.receiver as Address,
+    sellAmount: order.sellAmount,
+    buyAmount: order.buyAmount,
+    appData: appData as Hex,
+    feeAmount: order.feeAmount ?? '0',
+    validTo: order.ethflowData.userValidTo ?? 0,
+    partiallyFillable: order.partiallyFillable ?? false,
+    quoteId: order.quoteId ?? 0,
+  };
+}
