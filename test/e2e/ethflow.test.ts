@@ -69,12 +69,17 @@ describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
     expect(await client.getBalance({ address: unfunded.address })).toBe(ethBefore - parseEther('0.5') - receipt.gasUsed * receipt.effectiveGasPrice);
     const minimum = (placements[0]!.args as unknown as { order: { buyAmount: bigint } }).order.buyAmount;
 
+    // Tracked by its UID on the Trade screen, like an order submitted there.
+    const tracked = page.getByTestId('tracked-order').filter({ hasText: uid.slice(0, 10) });
+    await expect.poll(() => tracked.getAttribute('data-status')).toBe('open');
+
     const report = await sandbox.onChain!.settle();
     expect(report.fills.map((fill) => fill.uid)).toContain(uid);
     const [trade] = await chainTruth(sandbox).trades(uid);
     expect(getAddress(trade!.args.owner)).toBe(ETHFLOW);
     expect(trade!.args.buyAmount).toBeGreaterThanOrEqual(minimum);
     expect(await chainTruth(sandbox).balance(unfunded.address, USDC)).toBe(trade!.args.buyAmount);
+    await expect.poll(() => tracked.getAttribute('data-status')).toBe('fulfilled');
 
     // History lists it as the user's order; the alert tells the fill.
     await app.services.history.syncNow();

@@ -11,10 +11,11 @@ import type { AccountService } from '../signer/account-service';
 import type { OrderSigner } from '../signer/order-signer';
 import { cancelOrders } from './cancel-service';
 import { OrderTracker, type TrackerTiming } from './order-tracker';
+import { progressOf } from '../../common/trade/order-progress';
 import { QuoteService } from './quote-service';
 import { submitSigned } from './submit-flow';
 
-type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.tracked' | 'trade.cancel';
+type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.tracked' | 'trade.track' | 'trade.cancel';
 
 export interface TradingModuleOptions {
   api: ApiClient;
@@ -103,6 +104,11 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
         return result;
       },
       'trade.tracked': () => tracker.list(),
+      'trade.track': async ({ chainId, uid }) => {
+        const progress = progressOf(await api.orderbook.getOrder(chainId, uid), chainId, explorerBase());
+        tracker.watch(progress);
+        return progress;
+      },
       'trade.cancel': async ({ orderUids, passphrase }) => {
         const { accounts, signer } = needStore();
         const result = await cancelOrders(

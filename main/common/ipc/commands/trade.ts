@@ -118,6 +118,8 @@ export const tradeCommands = {
   },
   /** Orders submitted in this session and still watched (or just finished). */
   'trade.tracked': { input: z.undefined(), output: z.array(orderProgressSchema) },
+  /** Watches an order placed outside trade.submit (an EthFlow order placed by its createOrder transaction), by its UID. */
+  'trade.track': { input: z.strictObject({ chainId: z.number().int(), uid: uidSchema }), output: orderProgressSchema },
   /** Off-chain batch cancellation where possible; the on-chain call explained for the rest. */
   'trade.cancel': {
     input: z.strictObject({
