@@ -52,8 +52,8 @@ export function toApiOrder(order: OrderRecord, state: SandboxState): Record<stri
   };
   if (order.onchainUser) view.onchainUser = order.onchainUser;
   if (order.ethflow) {
-    view.ethflowData = { refundTxHash: null, userValidTo: order.ethflow.userValidTo };
-    view.onchainOrderData = { sender: order.ethflow.sender };
+    view.ethflowData = { refundTxHash: order.ethflow.refundTxHash, userValidTo: order.ethflow.userValidTo };
+    view.onchainOrderData = order.ethflow.placementError ? { sender: order.ethflow.sender, placementError: order.ethflow.placementError } : { sender: order.ethflow.sender };
   }
   if (quote) {
     view.quote = {

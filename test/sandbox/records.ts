@@ -27,7 +27,12 @@ export interface OrderRecord {
   invalidated: boolean;
   /** Set only for orders placed on chain (EthFlow: the sender), as live; never by a cancellation. */
   onchainUser: Address | null;
-  ethflow: { userValidTo: number; sender: Address } | null;
+  /**
+   * EthFlow orders (owner = the EthFlow contract): the user who sent the ETH,
+   * their deadline, the invalidation/refund transaction once there is one, and
+   * why the service refused to let the placement trade (see ethflow-index.ts).
+   */
+  ethflow: { userValidTo: number; sender: Address; refundTxHash: Hex | null; placementError: 'QuoteNotFound' | 'ValidToTooFarInFuture' | 'PreValidationError' | null } | null;
   executedSell: bigint;
   executedBuy: bigint;
   executedFee: bigint;
@@ -45,6 +50,11 @@ export interface StoredQuote {
   buyAmount: bigint;
   feeAmount: bigint;
   verified: boolean;
+  sellToken: Address;
+  buyToken: Address;
+  kind: 'sell' | 'buy';
+  /** Asked with `onchainOrder: true`: the price of an EthFlow placement. */
+  onchainOrder: boolean;
 }
 
 export interface TradeRecord {

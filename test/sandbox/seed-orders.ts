@@ -70,7 +70,7 @@ export function seedOrders(state: SandboxState, chainId: number, owner: string, 
       phase,
       invalidated: phase === 'cancelled',
       onchainUser: ethflow ? user : null,
-      ethflow: ethflow ? { userValidTo, sender: user } : null,
+      ethflow: ethflow ? { userValidTo, sender: user, refundTxHash: null, placementError: null } : null,
       // A filled sell order sold everything; a filled buy order bought exactly buyAmount.
       executedSell: phase !== 'fulfilled' ? 0n : kind === 'sell' ? sellAmount : (sellAmount * 99n) / 100n,
       executedBuy: phase !== 'fulfilled' ? 0n : kind === 'sell' ? market : struct.buyAmount,

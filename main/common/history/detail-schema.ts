@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ethFlowOrderSchema } from '../orders/ethflow';
 import { historyRowSchema } from './history-schema';
 
 /** One labelled value of the order, already in human units where the token is known. */
@@ -22,7 +23,18 @@ export const orderDetailSchema = z.strictObject({
   fields: z.array(detailFieldSchema),
   uidParts: z.strictObject({ digest: z.string(), owner: z.string(), validTo: z.number().int(), validToIso: z.string() }),
   /** EthFlow orders: the user who placed the order with the native token, and until when it can fill for them (the UID's owner and validTo are the EthFlow contract's). */
-  ethFlow: z.strictObject({ user: z.string(), validTo: z.number().int(), validToIso: z.string() }).nullable(),
+  ethFlow: z
+    .strictObject({
+      user: z.string(),
+      validTo: z.number().int(),
+      validToIso: z.string(),
+      /** What invalidateOrder needs to refund the unfilled ETH; null when the listing lacks a field. */
+      refundOrder: ethFlowOrderSchema.nullable(),
+      /** The invalidation or refund transaction, once there is one. */
+      refundTxHash: z.string().nullable(),
+      refundTxUrl: z.string().nullable(),
+    })
+    .nullable(),
   fills: z.array(fillSchema),
   /** Bought beyond what the limit (and the quote) asked for, in the buy token; sold below for buy orders. */
   surplus: z.array(detailFieldSchema),

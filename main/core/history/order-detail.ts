@@ -1,4 +1,4 @@
-import { userView } from '../../common/orders/ethflow';
+import { ethFlowRefundOrder, userView } from '../../common/orders/ethflow';
 import type { Competition, OrderDetail } from '../../common/history/detail-schema';
 import { formatUnits } from '../../common/protocol/amounts';
 import { cancelRoute } from '../../common/orders/status';
@@ -109,7 +109,7 @@ export function buildDetail(row: OrderColumns, trades: readonly Trade[], context
     row: toHistoryRow(row),
     fields: orderFields(row.chain_id, order),
     uidParts: { digest: parts.digest, owner: parts.owner, validTo: parts.validTo, validToIso: iso(parts.validTo)! },
-    ethFlow: user.ethFlow ? { user: user.owner, validTo: user.validTo, validToIso: iso(user.validTo)! } : null,
+    ethFlow: user.ethFlow ? ethFlowDetail(order, user, explorer) : null,
     fills: trades.map((trade) => ({
       blockNumber: trade.blockNumber,
       logIndex: trade.logIndex,
@@ -138,4 +138,10 @@ export function toCompetition(found: SolverCompetition): Competition {
       isWinner: solution.isWinner ?? false,
     })),
   };
+}
+
+/** An EthFlow order's user, deadline and refund: the data to refund it with, and the refund once sent. */
+function ethFlowDetail(order: ReturnType<typeof apiOrderOf>, user: ReturnType<typeof userView>, explorer: string): NonNullable<OrderDetail['ethFlow']> {
+  const refundTxHash = order.ethflowData?.refundTxHash ?? null;
+  return { user: user.owner, validTo: user.validTo, validToIso: iso(user.validTo)!, refundOrder: ethFlowRefundOrder(order), refundTxHash, refundTxUrl: refundTxHash ? `${explorer}/tx/${refundTxHash}` : null };
 }

@@ -30,7 +30,7 @@ export class QuoteService {
         partiallyFillable: input.partiallyFillable,
         sellTokenBalance: 'erc20',
         buyTokenBalance: 'erc20',
-        signingScheme: input.signingScheme,
+        ...(input.ethFlow ? { signingScheme: 'eip1271' as const, onchainOrder: true } : { signingScheme: input.signingScheme }),
         priceQuality: 'optimal',
         ...side,
       }),

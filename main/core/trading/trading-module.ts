@@ -13,10 +13,11 @@ import type { OrderSigner } from '../signer/order-signer';
 import { cancelOrders } from './cancel-service';
 import { openOrders, replacementProblem } from './open-orders';
 import { OrderTracker, type TrackerTiming } from './order-tracker';
+import { progressOf } from '../../common/trade/order-progress';
 import { QuoteService } from './quote-service';
 import { resendJournalled, submitSigned, type SubmitDeps } from './submit-flow';
 
-type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.resend' | 'trade.replace' | 'trade.openOrders' | 'trade.tracked' | 'trade.cancel';
+type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.resend' | 'trade.replace' | 'trade.openOrders' | 'trade.tracked' | 'trade.track' | 'trade.cancel';
 
 export interface TradingModuleOptions {
   api: ApiClient;
@@ -126,6 +127,11 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
         return { placed, cancelled };
       },
       'trade.tracked': () => tracker.list(),
+      'trade.track': async ({ chainId, uid }) => {
+        const progress = progressOf(await api.orderbook.getOrder(chainId, uid), chainId, explorerBase());
+        tracker.watch(progress);
+        return progress;
+      },
       'trade.cancel': async ({ orderUids, passphrase }) => cancel(orderUids, passphrase),
     },
     close() {

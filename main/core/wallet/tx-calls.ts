@@ -6,6 +6,7 @@ import type { Environment } from '../../common/protocol/environments';
 import { parseOrderUid } from '../../common/protocol/order-uid';
 import { findKnownToken } from '../../common/protocol/tokens';
 import { nativeSymbol, wrappedNative } from '../../common/wallet/wallet-facts';
+import { describeEthFlowCall, ethFlowCall, isEthFlowContract } from './ethflow-calls';
 import { ERC20_ABI, SETTLEMENT_ABI, WALLET_ABI, WRAPPED_NATIVE_ABI } from './wallet-abis';
 
 /** The call a transaction makes: all main signs besides fees and nonce. */
@@ -39,6 +40,9 @@ export function callFor(intent: TxIntent, environment: Environment): TxCall {
           : encodeFunctionData({ abi: SETTLEMENT_ABI, functionName: 'invalidateOrder', args: [intent.orderUid] });
       return { to: settlement, data, value: 0n };
     }
+    case 'ethflowOrder':
+    case 'ethflowRefund':
+      return ethFlowCall(intent, environment);
   }
 }
 
@@ -62,6 +66,7 @@ export interface DecodedCall {
  */
 export function describeCall(call: TxCall, chainId: number, environment: Environment): DecodedCall {
   const { settlement, vaultRelayer } = CONTRACTS[environment];
+  if (isEthFlowContract(call.to, environment)) return describeEthFlowCall(call, chainId, environment);
   const native = nativeSymbol(chainId);
   const decoded = decodeFunctionData({ abi: WALLET_ABI, data: call.data });
   const token = findKnownToken(chainId, call.to);

@@ -2,7 +2,8 @@ import type { Database } from 'better-sqlite3';
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
 import { AppError } from '../../common/errors';
-import type { TxIntent, TxStatus } from '../../common/ipc/commands/wallet';
+import { TX_KINDS, type TxIntent, type TxStatus } from '../../common/ipc/commands/wallet';
+import { ethFlowSubject } from './ethflow-calls';
 import { addressSchema, bytes32Schema, hexSchema } from '../../common/protocol/api/primitives';
 
 /**
@@ -15,7 +16,7 @@ const rowSchema = z
   .object({
     hash: bytes32Schema,
     intent_id: z.string(),
-    kind: z.enum(['approve', 'wrap', 'unwrap', 'presign', 'invalidate']),
+    kind: z.enum(TX_KINDS),
     subject: z.string(),
     account: addressSchema,
     chain_id: z.number().int(),
@@ -60,6 +61,9 @@ export function subjectOf(intent: TxIntent): string {
     case 'presign':
     case 'invalidate':
       return intent.orderUid.toLowerCase();
+    case 'ethflowOrder':
+    case 'ethflowRefund':
+      return ethFlowSubject(intent.order);
   }
 }
 

@@ -3,6 +3,7 @@ import { getAddress, type Address, type EIP1193Provider } from 'viem';
 import { TEST_ACCOUNTS, type TestAccount } from '../account-fixtures';
 import { chainClient, SANDBOX_CHAIN_IDS, type ChainClient, type SandboxChainId } from './client';
 import { deployCowContracts, type CowContracts } from './cow-deployment';
+import { deployEthFlow, type EthFlowContracts } from './ethflow-deployment';
 import { serveRpc } from './rpc-server';
 import { placeTokens } from './tokens';
 
@@ -14,6 +15,10 @@ import { placeTokens } from './tokens';
  *     GPv2Settlement (with its vault relayer) at their production addresses,
  *     built from @cowprotocol/contracts' deployment files, and SOLVER
  *     allow-listed,
+ *   - CoW's EthFlow contract (CoWSwapEthFlow) at its production address
+ *     0xbA3cB449bD2B4ADddBc894D8697F5170800EAdeC and the barn one, bound to the
+ *     chain's settlement contract and wrapped native token: the published
+ *     creation transactions replayed (ethflow-deployment.ts),
  *   - Multicall3 at 0xcA11bde05977b3631167028862bE2a173976CA11,
  *   - ERC-20s at the token addresses of token-fixtures.ts (real decimals;
  *     WETH/WXDAI wrap and unwrap like WETH9),
@@ -27,14 +32,16 @@ import { placeTokens } from './tokens';
  *   chains.rpcUrls[1]              // 'http://127.0.0.1:port'
  *   chains.client(1)               // viem client: public + wallet + hardhat test actions
  *   chains.contracts               // settlement, vaultRelayer, authenticator, solver
+ *   chains.ethFlow                 // { prod, barn } EthFlow addresses (the same on every chain)
  *   chains.keys                    // TEST_ACCOUNTS (public test keys)
  *   await chains.close()
- * Staging (barn) contracts are not on these chains: see README.
+ * Staging (barn) settlement contracts are not on these chains: see README.
  */
 export interface SandboxChains {
   chainIds: readonly SandboxChainId[];
   rpcUrls: Readonly<Record<number, string>>;
   contracts: CowContracts;
+  ethFlow: EthFlowContracts;
   keys: typeof TEST_ACCOUNTS;
   client(chainId: number): ChainClient;
   provider(chainId: number): EIP1193Provider;
@@ -52,6 +59,7 @@ export interface ChainOptions {
 
 export { SANDBOX_CHAIN_IDS, type ChainClient, type SandboxChainId } from './client';
 export type { CowContracts } from './cow-deployment';
+export type { EthFlowContracts } from './ethflow-deployment';
 export type { TestAccount };
 
 /** Deploys from an impersonated address nobody holds a key for; only CREATE2 addresses matter. */
@@ -86,7 +94,9 @@ export async function startChains(options: ChainOptions = {}): Promise<SandboxCh
       await client.setBalance({ address: DEPLOYER, value: 10n ** 21n });
       const contracts = await deployCowContracts(client, DEPLOYER);
       await placeTokens(client, contracts.vaultRelayer, options.fundTestAccounts ?? true);
-      return { chainId, provider, rpc, client, contracts, connection };
+      // After the tokens: EthFlow's constructor approves the vault relayer on the wrapped native token.
+      const ethFlow = await deployEthFlow(client);
+      return { chainId, provider, rpc, client, contracts, ethFlow, connection };
     }),
   );
   const byId = new Map(started.map((chain) => [chain.chainId as number, chain]));
@@ -101,6 +111,7 @@ export async function startChains(options: ChainOptions = {}): Promise<SandboxCh
     chainIds,
     rpcUrls: Object.fromEntries(started.map((chain) => [chain.chainId, chain.rpc.url])),
     contracts: first.contracts,
+    ethFlow: first.ethFlow,
     keys: TEST_ACCOUNTS,
     client: (chainId) => chainOf(chainId).client,
     provider: (chainId) => chainOf(chainId).provider,

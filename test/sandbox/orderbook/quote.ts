@@ -56,6 +56,9 @@ function quote(body: Record<string, unknown>, { chainId, state }: OrderbookConte
   if (!['fast', 'optimal', 'verified'].includes(priceQuality as string)) return invalid('`priceQuality` must be fast, optimal or verified.');
   const signingScheme = body.signingScheme ?? 'eip712';
   if (!['eip712', 'ethsign', 'presign', 'eip1271'].includes(signingScheme as string)) return invalid('Unknown `signingScheme`.');
+  // EthFlow quotes: the order will be placed on chain by the EthFlow contract (an eip1271 signer).
+  const onchainOrder = body.onchainOrder ?? false;
+  if (typeof onchainOrder !== 'boolean') return invalid('`onchainOrder` must be a boolean.');
   // Like live: every quote is a market quote (3 h at most), except presign and eip1271 quotes, which are not capped.
   const capped = signingScheme !== 'presign' && signingScheme !== 'eip1271';
   if (capped && validTo > now + MAX_QUOTE_VALIDITY_SECONDS) return apiError(400, 'ExcessiveValidTo', 'validTo is more than 3 h in the future, the limit for quotes.');
@@ -93,7 +96,7 @@ function quote(body: Record<string, unknown>, { chainId, state }: OrderbookConte
   const id = ++state.counters.quote;
   const gasPrice = GAS_PRICE_WEI[chainId] ?? 0n;
   const verified = priceQuality !== 'fast';
-  state.quotes.set(id, { id, chainId, gasAmount: GAS_PER_TRADE, gasPrice, sellTokenPrice, sellAmount, buyAmount, feeAmount: fee, verified });
+  state.quotes.set(id, { id, chainId, gasAmount: GAS_PER_TRADE, gasPrice, sellTokenPrice, sellAmount, buyAmount, feeAmount: fee, verified, sellToken, buyToken, kind: side.kind, onchainOrder });
   return json(200, {
     quote: {
       sellToken,

@@ -8,6 +8,7 @@ import { getAppDataRoute, putAppDataRoute, putAppDataUnhashedRoute } from './app
 import { cancelOrdersRoute } from './cancel-orders';
 import type { OrderbookContext, OrderbookRoute } from './context';
 import { createOrderRoute } from './create-order';
+import { indexEthFlow } from './ethflow-index';
 import { accountOrdersRoute, byUidsRoute, getOrderRoute, orderStatusRoute } from './order-queries';
 import { quoteRoute } from './quote';
 import { competitionByIdRoute, competitionByTxRoute, latestCompetitionRoute } from './solver-competition';
@@ -70,6 +71,8 @@ export function createOrderbookHandler(state: SandboxState, rateLimits: RateLimi
     const admitted = whole.admit();
     if (!admitted.ok) return orderbookFlavor.rateLimited(admitted.retryAfterSeconds);
     const context: OrderbookContext = { chainId: chain.id, state, limits };
+    // Orders placed on chain (EthFlow) are in the orderbook as soon as their block is.
+    await indexEthFlow(state, [chain.id]);
     return match.route.handle(request, match.params, context);
   };
 }

@@ -1,7 +1,9 @@
 import { encodeSignatureData, encodeTradeFlags, OrderBalance, OrderKind, SigningScheme, type Signature } from '@cowprotocol/contracts';
-import { decodeEventLog, getAddress, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
+import { decodeEventLog, encodeFunctionData, getAddress, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
 import { chainFunds, setTokenBalance } from '../chain/funds';
 import { SETTLEMENT_ABI } from '../chain/cow-deployment';
+import { ETHFLOW_ABI } from '../chain/ethflow-deployment';
+import { indexEthFlow } from '../orderbook/ethflow-index';
 import type { ChainClient } from '../chain/client';
 import type { SandboxChains } from '../chain';
 import { markCancelled } from '../orderbook/cancel-orders';
@@ -29,6 +31,7 @@ const SCHEMES: Record<OrderRecord['signingScheme'], SigningScheme> = {
  */
 export async function syncFromChain(state: SandboxState, chains: SandboxChains): Promise<void> {
   const { settlement } = chains.contracts;
+  await indexEthFlow(state, chains.chainIds);
   for (const order of state.orders.values()) {
     if (!chains.chainIds.includes(order.chainId as never) || order.ethflow) continue;
     if (order.phase !== 'open' && order.phase !== 'presignaturePending') continue;
@@ -64,7 +67,8 @@ export async function settleOnChain(state: SandboxState, chains: SandboxChains, 
   const now = state.clock.now();
   for (const chainId of chains.chainIds) {
     const open = [...state.orders.values()]
-      .filter((order) => order.chainId === chainId && order.phase === 'open' && !order.ethflow && effectiveValidTo(order) >= now)
+      // An EthFlow placement the service refused (placementError) never reaches the auction.
+      .filter((order) => order.chainId === chainId && order.phase === 'open' && !order.ethflow?.placementError && effectiveValidTo(order) >= now)
       .sort((a, b) => a.createdAt - b.createdAt || a.sequence - b.sequence);
     if (open.length === 0) continue;
     const planned = await planTrades(state, chainId, open, partialFraction, report);
@@ -83,6 +87,12 @@ async function planTrades(state: SandboxState, chainId: number, open: OrderRecor
     const plan = planFill(order, state.prices, fraction);
     if (!plan) {
       report.skipped.push({ uid: order.uid, reason: 'limit-price' });
+      continue;
+    }
+    // EthFlow orders: the contract holds the user's ETH (its `orders` entry is the proof) and
+    // settle() wraps it first; isValidSignature judges the order inside settle().
+    if (order.ethflow) {
+      planned.push({ order, plan });
       continue;
     }
     const key = `${order.owner}:${order.struct.sellToken}`;
@@ -166,7 +176,10 @@ async function settleTrades(state: SandboxState, chains: SandboxChains, chainId:
   const latest = await client.getBlock();
   const blockTime = Math.max(state.clock.now(), Number(latest.timestamp));
   await client.setNextBlockTimestamp({ timestamp: BigInt(blockTime) });
-  const args = [tokens, prices, trades, [[], [], []]] as const;
+  // Like the live solvers: EthFlow's ETH becomes the wrapped token it sells before the trades pull it.
+  const ethFlowOwners = [...new Set(planned.filter(({ order }) => order.ethflow).map(({ order }) => order.owner))];
+  const wrap = ethFlowOwners.map((target) => ({ target, value: 0n, callData: encodeFunctionData({ abi: ETHFLOW_ABI, functionName: 'wrapAll' }) }));
+  const args = [tokens, prices, trades, [wrap, [], []]] as const;
   // Simulate first so a refusal names the contract's reason ("GPv2: invalid ecdsa signature", ...).
   await client.simulateContract({ account: solver, address: settlement, abi: SETTLEMENT_ABI, functionName: 'settle', args });
   const hash = await client.writeContract({ account: solver, address: settlement, abi: SETTLEMENT_ABI, functionName: 'settle', args, chain: client.chain });

@@ -21,6 +21,12 @@ export const tradeQuoteInputSchema = z.strictObject({
   /** The document that will be signed and uploaded, so the quote sees the same appData. */
   fullAppData: z.string(),
   signingScheme: signingSchemeSchema,
+  /**
+   * Selling native ETH through the EthFlow contract: sellToken is the wrapped
+   * native token and the order is placed on chain, signed by the contract
+   * (EIP-1271), so the service is asked for an on-chain eip1271 quote whatever signingScheme says.
+   */
+  ethFlow: z.boolean().optional(),
 });
 export type TradeQuoteInput = z.infer<typeof tradeQuoteInputSchema>;
 
@@ -148,6 +154,8 @@ export const tradeCommands = {
   'trade.resend': { input: z.strictObject({ uid: uidSchema }), output: submitResultSchema },
   /** Orders submitted in this session and still watched (or just finished). */
   'trade.tracked': { input: z.undefined(), output: z.array(orderProgressSchema) },
+  /** Watches an order placed outside trade.submit (an EthFlow order placed by its createOrder transaction), by its UID. */
+  'trade.track': { input: z.strictObject({ chainId: z.number().int(), uid: uidSchema }), output: orderProgressSchema },
   /** Off-chain batch cancellation where possible; the on-chain call explained for the rest. */
   'trade.cancel': {
     input: z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TX_STATUSES, type TxStatus } from '../../wallet/tx-status';
+import { ethFlowOrderSchema } from '../../orders/ethflow';
 import { addressSchema, bytes32Schema, decimalStringSchema, uidSchema } from '../../protocol/api/primitives';
 
 /**
@@ -20,7 +21,12 @@ export const txIntentSchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...intentBase, kind: z.literal('presign'), orderUid: uidSchema }),
   /** GPv2Settlement.invalidateOrder(uid): cancels on chain, final for any signing scheme. */
   z.strictObject({ ...intentBase, kind: z.literal('invalidate'), orderUid: uidSchema }),
+  /** EthFlow createOrder(order) with msg.value = sellAmount + feeAmount: sell native ETH in one transaction. */
+  z.strictObject({ ...intentBase, kind: z.literal('ethflowOrder'), order: ethFlowOrderSchema }),
+  /** EthFlow invalidateOrder(order): the unfilled ETH of an EthFlow order back to the account that placed it. */
+  z.strictObject({ ...intentBase, kind: z.literal('ethflowRefund'), order: ethFlowOrderSchema }),
 ]);
+export const TX_KINDS = ['approve', 'wrap', 'unwrap', 'presign', 'invalidate', 'ethflowOrder', 'ethflowRefund'] as const;
 export type TxIntent = z.infer<typeof txIntentSchema>;
 export type TxIntentInput = z.input<typeof txIntentSchema>;
 
@@ -66,7 +72,7 @@ export type TxPreview = z.infer<typeof txPreviewSchema>;
 
 export const txRecordSchema = z.strictObject({
   intentId: z.string(),
-  kind: z.enum(['approve', 'wrap', 'unwrap', 'presign', 'invalidate']),
+  kind: z.enum(TX_KINDS),
   account: addressSchema,
   chainId: z.number().int(),
   hash: bytes32Schema,

@@ -12,10 +12,11 @@ import { notificationsNameMigration } from './010-notifications-name';
 import { notificationsBlockDatedMigration } from './011-notifications-block-dated';
 import { transitionsBeforeFeesMigration } from './012-transitions-before-fees';
 import { ordersMoveForwardMigration } from './013-orders-move-forward';
+import { journalEthFlowKindsMigration } from './014-journal-ethflow-kinds';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
 export const MIGRATIONS: readonly Migration[] = [
   settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration,
   ordersReshapeMigration, orderTransitionsMigration, transactionJournalMigration, notificationsNameMigration, notificationsBlockDatedMigration,
-  transitionsBeforeFeesMigration, ordersMoveForwardMigration,
+  transitionsBeforeFeesMigration, ordersMoveForwardMigration, journalEthFlowKindsMigration,
 ];

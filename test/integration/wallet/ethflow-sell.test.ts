@@ -1,0 +1,126 @@
+import { computeOrderUid, domain as cowDomain, OrderBalance, OrderKind } from '@cowprotocol/contracts';
+import { decodeEventLog, getAddress, parseEther } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EthFlowOrderInput } from '../../../main/common/orders/ethflow';
+import { appDataFor } from '../../../main/common/trade/app-data-doc';
+import { marketOrderAmounts } from '../../../main/common/trade/order-math';
+import { chainTruth } from '../../helpers/chain-truth';
+import { TEST_ACCOUNTS } from '../../sandbox';
+import { ETHFLOW_ABI } from '../../sandbox/chain/ethflow-deployment';
+import { call as http, orderbook, USDC, WETH } from '../sandbox/sandbox-kit';
+import { newIntentId, startWalletKit, type WalletKit } from './wallet-kit';
+
+/** Written here independently of the app's tables. */
+const ETHFLOW = getAddress('0xbA3cB449bD2B4ADddBc894D8697F5170800EAdeC');
+const SETTLEMENT = getAddress('0x9008D19f58AAbD9eD0D60971565AA8510560ab41');
+/** A fresh account holding only ETH: no WETH, no allowance, no tokens at all. */
+const { unfunded } = TEST_ACCOUNTS;
+
+describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the real contract', () => {
+  let kit: WalletKit;
+  beforeAll(async () => {
+    kit = await startWalletKit();
+    await kit.chain.client(1).setBalance({ address: unfunded.address, value: parseEther('3') });
+    await kit.importKey(unfunded.privateKey, 'ETH only');
+    await kit.call('settings.update', { enabledChains: [1] });
+  }, 120_000);
+  afterAll(() => kit?.stop());
+
+  const client = () => kit.chain.client(1);
+  const uidByCow = (order: EthFlowOrderInput) =>
+    computeOrderUid(
+      cowDomain(1, SETTLEMENT),
+      { sellToken: WETH, buyToken: order.buyToken, receiver: order.receiver, sellAmount: order.sellAmount, buyAmount: order.buyAmount, validTo: 0xffffffff, appData: order.appData, feeAmount: order.feeAmount, kind: OrderKind.SELL, partiallyFillable: order.partiallyFillable, sellTokenBalance: OrderBalance.ERC20, buyTokenBalance: OrderBalance.ERC20 },
+      ETHFLOW,
+    ).toLowerCase();
+
+  /** What the Sell ETH form builds: an on-chain quote for WETH, the user's slippage, the user's deadline. */
+  async function ethFlowOrder(sell: bigint, validFor: number): Promise<EthFlowOrderInput> {
+    const { fullAppData, hash } = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 50 });
+    const quote = await kit.call('trade.quote', { account: unfunded.address, chainId: 1, sellToken: WETH, buyToken: USDC, kind: 'sell', amount: sell.toString(), receiver: null, validFor: 1800, partiallyFillable: false, fullAppData, signingScheme: 'eip712', ethFlow: true });
+    const amounts = marketOrderAmounts({ kind: 'sell', sellAmount: BigInt(quote.sellAmount), buyAmount: BigInt(quote.buyAmount), feeAmount: BigInt(quote.feeAmount) }, 50);
+    const validTo = (await client().getBlock()).timestamp + BigInt(validFor);
+    return { buyToken: USDC, receiver: unfunded.address, sellAmount: amounts.sellAmount.toString(), buyAmount: amounts.buyAmount.toString(), appData: hash, feeAmount: '0', validTo: Number(validTo), partiallyFillable: false, quoteId: quote.quoteId! };
+  }
+
+  it('an account holding only ETH sells 0.5 ETH for USDC in one transaction: decoded dialog, Trade event with the UID, USDC ≥ minimum, ETH down by value plus gas', async () => {
+    const order = await ethFlowOrder(parseEther('0.5'), 1800);
+    const intent = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order };
+    const preview = await kit.call('wallet.preview', intent);
+    expect(preview).toMatchObject({ to: ETHFLOW, functionName: 'createOrder', value: parseEther('0.5').toString(), valueDisplay: '0.5 ETH' });
+    const shown = Object.fromEntries(preview.args.map((arg) => [arg.name, arg.value]));
+    expect(shown['ETH sent']).toBe('0.5 ETH');
+    expect(shown['Token bought']).toBe(`USDC (${USDC})`);
+    expect(shown['Minimum received']).toMatch(/ USDC$/);
+    expect(shown['Your deadline']).toContain(new Date(order.validTo * 1000).toISOString().replace('.000Z', 'Z'));
+    expect(shown['Order UID']).toBe(uidByCow(order));
+    expect(preview.summary).toMatch(/^Sell 0\.5 ETH for at least .* USDC in one transaction/);
+
+    const ethBefore = await client().getBalance({ address: unfunded.address });
+    const sent = await kit.call('wallet.send', { intent, expectedDigest: preview.digest });
+    expect(await kit.settled(intent.intentId)).toMatchObject({ kind: 'ethflowOrder', status: 'confirmed' });
+    const receipt = await client().getTransactionReceipt({ hash: sent.hash });
+    const events = receipt.logs.map((log) => decodeEventLog({ abi: ETHFLOW_ABI, data: log.data, topics: log.topics }));
+    expect(events.map((event) => event.eventName)).toEqual(['OrderPlacement']);
+    expect(await client().getBalance({ address: unfunded.address })).toBe(ethBefore - parseEther('0.5') - receipt.gasUsed * receipt.effectiveGasPrice);
+
+    const uid = uidByCow(order);
+    const listed = await http(orderbook(kit.sandbox, `/v1/orders/${uid}`));
+    expect(listed.body).toMatchObject({ status: 'open', onchainUser: unfunded.address, ethflowData: { userValidTo: order.validTo } });
+    expect(listed.body.onchainOrderData.placementError).toBeUndefined();
+
+    const report = await kit.sandbox.onChain!.settle();
+    expect(report.fills.map((fill) => fill.uid)).toContain(uid);
+    const [trade] = await chainTruth(kit.sandbox).trades(uid);
+    expect(getAddress(trade!.args.owner)).toBe(ETHFLOW);
+    expect(trade!.args.buyAmount).toBeGreaterThanOrEqual(BigInt(order.buyAmount));
+    expect(await chainTruth(kit.sandbox).balance(unfunded.address, USDC)).toBe(trade!.args.buyAmount);
+  });
+
+  it('one click, one order: the same intent sent again answers the journalled transaction', async () => {
+    const order = await ethFlowOrder(parseEther('0.1'), 1800);
+    const intent = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order };
+    const first = await kit.call('wallet.send', { intent });
+    const again = await kit.call('wallet.send', { intent });
+    // A reloaded renderer mints a new intent id for the same order: still the one transaction.
+    const reloaded = await kit.call('wallet.send', { intent: { ...intent, intentId: newIntentId() } });
+    expect(new Set([first.hash, again.hash, reloaded.hash]).size).toBe(1);
+    await kit.settled(intent.intentId);
+    const placements = await client().getContractEvents({ address: ETHFLOW, abi: ETHFLOW_ABI, eventName: 'OrderPlacement', args: { sender: unfunded.address }, fromBlock: 0n });
+    expect(placements.filter((event) => event.transactionHash === first.hash)).toHaveLength(1);
+    expect(placements.filter((event) => (event.args as { order: { sellAmount: bigint } }).order.sellAmount === parseEther('0.1'))).toHaveLength(1);
+  });
+
+  it('an EthFlow order left to expire is refunded from the app: invalidateOrder, OrderRefund, the ETH back, refundTxHash in the orderbook', async () => {
+    const order = await ethFlowOrder(parseEther('0.25'), 120);
+    const placed = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order };
+    await kit.call('wallet.send', { intent: placed });
+    await kit.settled(placed.intentId);
+    const uid = uidByCow(order);
+    // Past the user's deadline on both clocks: the sandbox's and the chain's.
+    kit.sandbox.clock.advance(600);
+    await client().setNextBlockTimestamp({ timestamp: BigInt(order.validTo + 600) });
+    await client().mine({ blocks: 1 });
+    expect((await http(orderbook(kit.sandbox, `/v1/orders/${uid}`))).body.status).toBe('expired');
+
+    const refund = { intentId: newIntentId(), kind: 'ethflowRefund' as const, account: unfunded.address, chainId: 1, order };
+    const preview = await kit.call('wallet.preview', refund);
+    expect(preview).toMatchObject({ to: ETHFLOW, functionName: 'invalidateOrder', value: '0' });
+    expect(preview.summary).toMatch(/^Refund the unfilled ETH of EthFlow order/);
+    const ethBefore = await client().getBalance({ address: unfunded.address });
+    const sent = await kit.call('wallet.send', { intent: refund, expectedDigest: preview.digest });
+    expect(await kit.settled(refund.intentId)).toMatchObject({ kind: 'ethflowRefund', status: 'confirmed' });
+    const receipt = await client().getTransactionReceipt({ hash: sent.hash });
+    const events = receipt.logs.map((log) => decodeEventLog({ abi: ETHFLOW_ABI, data: log.data, topics: log.topics }));
+    expect(events.find((event) => event.eventName === 'OrderRefund')?.args).toMatchObject({ orderUid: uid, refunder: unfunded.address });
+    expect(await client().getBalance({ address: unfunded.address })).toBe(ethBefore + parseEther('0.25') - receipt.gasUsed * receipt.effectiveGasPrice);
+    expect((await http(orderbook(kit.sandbox, `/v1/orders/${uid}`))).body.ethflowData).toEqual({ userValidTo: order.validTo, refundTxHash: sent.hash });
+  });
+
+  it('refuses a zero receiver before anything is signed, in words', async () => {
+    const order = { ...(await ethFlowOrder(parseEther('0.1'), 1800)), receiver: '0x0000000000000000000000000000000000000000' };
+    const error = await kit.failure(kit.call('wallet.preview', { intentId: newIntentId(), kind: 'ethflowOrder', account: unfunded.address, chainId: 1, order }));
+    expect(error.message).toBe('An EthFlow order needs a receiver: the contract refuses the zero address.');
+  });
+});
+
