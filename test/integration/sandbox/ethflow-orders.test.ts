@@ -2,6 +2,7 @@ import { computeOrderUid, domain as cowDomain, OrderBalance, OrderKind } from '@
 import { decodeEventLog, erc20Abi, getAddress, parseEther, zeroAddress, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
+import { UNTHROTTLED } from './sandbox-kit';
 import { SETTLEMENT_ABI } from '../../sandbox/chain/cow-deployment';
 import { ETHFLOW_ABI } from '../../sandbox/chain/ethflow-deployment';
 import { call, orderbook, USDC, WETH } from './sandbox-kit';
@@ -33,7 +34,7 @@ interface EthFlowData {
 describe('sandbox: EthFlow orders from the real contract', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ chain: true, rateLimits: { quotesPerSecond: 1000, ordersPerSecond: 1000 } });
+    sandbox = await startSandbox({ chain: true, rateLimits: UNTHROTTLED });
   });
   afterAll(() => sandbox.close());
 

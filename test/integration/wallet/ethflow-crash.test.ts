@@ -10,6 +10,7 @@ import { STORE_FILE } from '../../../main/core/services';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { ETHFLOW_ABI } from '../../sandbox/chain/ethflow-deployment';
 import { call as http, orderbook, USDC, WETH } from '../sandbox/sandbox-kit';
+import { UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { KEYCHAIN_SERVICE, newIntentId, startWalletKit, type WalletKit } from './wallet-kit';
 
 const CHILD = join(import.meta.dirname, 'fixtures/wallet-child.ts');
@@ -43,7 +44,8 @@ function journalled(dir: string, intentId: string): { hash: Hex; status: string 
 describe('SIGKILL while EthFlow createOrder is being sent: never two orders for one click', () => {
   let kit: WalletKit;
   beforeAll(async () => {
-    kit = await startWalletKit();
+    // The test reads the orderbook's routes itself, beside the app's own budget of the live 5 a second.
+    kit = await startWalletKit({ rateLimits: UNTHROTTLED });
     await kit.chain.client(1).setBalance({ address: unfunded.address, value: parseEther('5') });
     await kit.importKey(unfunded.privateKey, 'ETH only');
     await kit.close();

@@ -7,7 +7,7 @@ import { isPendingTx } from '../../../main/common/wallet/tx-status';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { type Services } from '../../../main/core/services';
 import { composeApp } from '../../helpers/compose-app';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox, type RateLimits } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { CommandError } from '../trading/trading-kit';
@@ -24,8 +24,8 @@ export const newIntentId = () => randomUUID();
  * the app with no RPC configured), talking through the IPC router. A
  * `tokenServiceUrl` replaces the sandbox's price service (e.g. one that never answers).
  */
-export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?: string; deadlines?: Readonly<Deadlines> } = {}) {
-  const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true });
+export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?: string; deadlines?: Readonly<Deadlines>; rateLimits?: RateLimits } = {}) {
+  const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true, ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
   const chain = sandbox.chain!;
   const dir = makeTempDir('cow-desk-wallet-');
   const log = recordingLogger();
