@@ -16,7 +16,9 @@ export type NodeMode =
   | { kind: 'forwardThen'; status: 502 | 500 | 429 | 'reset' }
   | { kind: 'busy'; retryAfter: string }
   | { kind: 'silent' }
-  | { kind: 'drip'; everyMs: number };
+  | { kind: 'drip'; everyMs: number }
+  /** A 200 whose JSON is nested `depth` arrays deep (2 bytes a level), under the 4 MiB size bound. */
+  | { kind: 'deepJson'; depth: number };
 
 export interface NodeProxy {
   readonly url: string;
@@ -75,6 +77,9 @@ export async function startNodeProxy(upstream: string): Promise<NodeProxy> {
         res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': mode.retryAfter }).end('Too Many Requests');
         return;
       case 'silent':
+        return;
+      case 'deepJson':
+        res.writeHead(200, { 'content-type': 'application/json' }).end('['.repeat(mode.depth) + ']'.repeat(mode.depth));
         return;
       case 'drip': {
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -4,6 +4,7 @@ import type { TxIntentInput } from '../../../main/common/ipc/commands/wallet';
 import { scaleDeadlines } from '../../../main/common/limits';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
+import { watchMemory } from '../hostile/memory';
 import { startNodeProxy, type NodeMode, type NodeProxy } from './node-proxy';
 import { newIntentId, startWalletKit, type WalletKit } from './wallet-kit';
 
@@ -88,10 +89,12 @@ describe('wallet against a hostile JSON-RPC node', () => {
       { label: '429 with Retry-After 1e9', mode: { kind: 'busy', retryAfter: '1000000000' } },
       { label: 'never answers', mode: { kind: 'silent' } },
       { label: 'drip-feeds its answer', mode: { kind: 'drip', everyMs: 200 } },
+      { label: 'answers 4 MB of JSON nested 2 million deep', mode: { kind: 'deepJson', depth: 2_000_000 } },
     ];
 
     it.each(CASES)('$label', { timeout: 120_000 }, async ({ mode }) => {
       proxy.mode(mode);
+      const memory = watchMemory();
       try {
         const balances = await timed(() => kit.call('wallet.balances', { account: trader.address, chainId: 1, tokens: [WETH] }));
         const preview = await timed(() => kit.call('wallet.preview', wrap('0.01')));
@@ -105,6 +108,8 @@ describe('wallet against a hostile JSON-RPC node', () => {
           expect(answer.error.code).not.toBe('INTERNAL');
           expect(answer.error.message).toMatch(node);
         }
+        // The main process's memory (the app's services run in this process) grows at most 64 MiB.
+        expect(memory.stop().sampledMiB).toBeLessThan(64);
       } finally {
         proxy.mode({ kind: 'pass' });
       }
