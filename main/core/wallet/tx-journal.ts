@@ -136,8 +136,11 @@ export class TxJournal {
 
   setStatus(hash: Hex, status: TxStatus, fields: { blockNumber?: number | null; error?: string | null } = {}): JournalRow | undefined {
     this.db
-      .prepare('UPDATE wallet_transactions SET status = ?, block_number = COALESCE(?, block_number), error = ?, updated_at = ? WHERE hash = ?')
-      .run(stored(status), fields.blockNumber ?? null, fields.error ?? null, this.now(), hash.toLowerCase());
+      // A mined (confirmed) row never goes back to pending: a pass that read it pending before another settled it.
+      .prepare(
+        "UPDATE wallet_transactions SET status = ?, block_number = COALESCE(?, block_number), error = ?, updated_at = ? WHERE hash = ? AND NOT (status = 'confirmed' AND ? = 'signed' OR status = 'confirmed' AND ? = 'broadcast')",
+      )
+      .run(stored(status), fields.blockNumber ?? null, fields.error ?? null, this.now(), hash.toLowerCase(), stored(status), stored(status));
     return this.get(hash);
   }
 

@@ -31,8 +31,24 @@ export class JournalReconciler {
     this.stopped = true;
   }
 
+  /**
+   * One pass at a time (start and a block's poll may ask together: two passes would settle one row twice);
+   * a pass asked for while one runs follows it once, for every caller that asked meanwhile.
+   */
+  reconcile(): Promise<void> {
+    this.next ??= (this.running ?? Promise.resolve()).then(() => {
+      this.next = undefined;
+      this.running = this.pass().finally(() => (this.running = undefined));
+      return this.running;
+    });
+    return this.next;
+  }
+
+  private running: Promise<void> | undefined;
+  private next: Promise<void> | undefined;
+
   /** One pass over every pending row; errors of one row (one node) never stop the others. */
-  async reconcile(): Promise<void> {
+  private async pass(): Promise<void> {
     if (this.stopped) return;
     for (const row of this.deps.journal.pending()) {
       if (this.stopped) return;
@@ -71,6 +87,10 @@ export class JournalReconciler {
     if (receipt) return this.settle(row, receipt.status === 'success', Number(receipt.blockNumber));
     const mined = await client.getTransactionCount({ address: row.account, blockTag: 'latest' });
     if (mined > row.nonce) {
+      // Mined between the two reads (no receipt a moment ago, the nonce used now): its receipt says so. Never
+      // call a mined transaction failed: the user would send it again.
+      const late = await client.getTransactionReceipt({ hash: row.hash }).catch(() => null);
+      if (late) return this.settle(row, late.status === 'success', Number(late.blockNumber));
       // The nonce went to another transaction. A replacement of ours retires this one when its
       // receipt is read (it may come later in this pass); otherwise say what happened.
       const others = this.deps.journal.siblings(row.intent_id).filter((other) => other.hash !== row.hash);

@@ -17,6 +17,8 @@ export type NodeMode =
   | { kind: 'busy'; retryAfter: string }
   | { kind: 'silent' }
   | { kind: 'drip'; everyMs: number }
+  /** `result: null` for the next call only (a receipt asked for a moment before its block), then as 'pass'. */
+  | { kind: 'nullOnce' }
   /** A 200 whose JSON is nested `depth` arrays deep (2 bytes a level), under the 4 MiB size bound. */
   | { kind: 'deepJson'; depth: number };
 
@@ -78,6 +80,12 @@ export async function startNodeProxy(upstream: string): Promise<NodeProxy> {
         return;
       case 'silent':
         return;
+      case 'nullOnce': {
+        mode = { kind: 'pass' };
+        const call = JSON.parse(body.toString('utf8')) as { id?: unknown };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id ?? null, result: null }));
+        return;
+      }
       case 'deepJson':
         res.writeHead(200, { 'content-type': 'application/json' }).end('['.repeat(mode.depth) + ']'.repeat(mode.depth));
         return;

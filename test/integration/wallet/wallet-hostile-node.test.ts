@@ -143,4 +143,15 @@ describe('wallet against a hostile JSON-RPC node', () => {
       }
     },
   );
+
+  it('a transaction mined between the receipt read and the nonce read is confirmed, never told "failed" (it would be sent again)', { timeout: 60_000 }, async () => {
+    // The first receipt read answers "not mined yet"; the node mines at once, so the account's nonce has moved when read next.
+    proxy.mode({ kind: 'nullOnce' }, (method) => method === 'eth_getTransactionReceipt');
+    const intent = wrap('0.004');
+    await kit.call('wallet.send', { intent });
+    const { record } = await kit.settledByApp(intent.intentId, 30_000);
+    proxy.mode({ kind: 'pass' });
+    expect(record.status).toBe('confirmed');
+    expect(await kit.chain.client(1).getTransactionReceipt({ hash: record.hash })).toMatchObject({ status: 'success' });
+  });
 });
