@@ -17,7 +17,12 @@ const { dataFolder } = await tsImport('../main/core/store/data-location.ts', imp
 // COW_DESK_DATA names the folder outright; else the folder chosen in the app (its choice kept outside every data folder).
 const dataLocationFile = join(homedir(), '.cow-desk-preview-location.json');
 const userDataDir = process.env.COW_DESK_DATA ?? dataFolder(dataLocationFile, join(homedir(), '.cow-desk-preview'));
-mkdirSync(userDataDir, { recursive: true });
+// A folder that cannot be made is the store problem the app opens with (and offers a way out of), not a failed start.
+try {
+  mkdirSync(userDataDir, { recursive: true });
+} catch (error) {
+  console.error(`CoW Desk preview: ${userDataDir} cannot be made (${error.code ?? error.message}); the app opens and says so.`);
+}
 const log = createConsoleLogger();
 // The same composition as the Electron entry point; notifications are shown by the page (browser Notification API).
 const page = createPageNotifier();

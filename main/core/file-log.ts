@@ -1,5 +1,6 @@
 import electronLog from 'electron-log/node';
 import { renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, parse } from 'node:path';
 import type { Logger } from './log';
 import { PRIVATE_FILE_MODE, privateTree } from './private-files';
@@ -37,7 +38,7 @@ export function createFileLogger({ dir, maxBytes = 2 * 1024 * 1024, keep = 3, ec
   instances += 1;
   const log = electronLog.create({ logId: `cow-desk-${instances}` });
   // Owner-only: the folder, files from older versions, and every file the transport creates (rotation included).
-  const path = join(privateTree(dir), LOG_FILE);
+  const path = join(logFolder(dir), LOG_FILE);
   log.transports.file.resolvePathFn = () => path;
   log.transports.file.writeOptions = { flag: 'a', mode: PRIVATE_FILE_MODE, encoding: 'utf8' };
   log.transports.file.maxSize = maxBytes;
@@ -73,4 +74,17 @@ function rotate(current: string, keep: number): void {
     }
   }
   renameSync(current, numbered(1));
+}
+
+/**
+ * The log's folder, made owner-only. A data folder that cannot be written (the store problem the app
+ * starts with, and offers a way out of) must not stop the start before a window exists: the log then
+ * goes to a private folder of the system's temporary directory.
+ */
+function logFolder(dir: string): string {
+  try {
+    return privateTree(dir);
+  } catch {
+    return privateTree(join(tmpdir(), `cow-desk-logs-${process.getuid?.() ?? 'user'}`));
+  }
 }

@@ -1,4 +1,4 @@
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { openStore } from './open-store';
 
@@ -18,18 +18,21 @@ export interface RepairOutcome {
 }
 
 /**
- * Moves a damaged store aside (with its -wal and -shm files) and creates a
- * fresh one at the same path holding every row of KEPT_TABLES that can still
- * be read. Each table is copied on its own, so a damaged page costs its own
- * table, never the others. The caller must hold no connection to `path`.
+ * Builds a fresh store beside the damaged one holding every row of
+ * KEPT_TABLES that can still be read (each table on its own, so a damaged page
+ * costs its own table, never the others), and only then moves the damaged file
+ * aside (with its -wal, -shm and -journal) and the fresh one into its place: a
+ * failure or a crash midway leaves the damaged store where it was, never an
+ * empty one that would open as healthy. The caller must hold no connection to `path`.
  */
 export function rebuildStore(path: string, now: Date = new Date()): RepairOutcome {
   const movedTo = `${path}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`;
-  for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, movedTo + suffix);
-  const fresh = openStore(path);
+  const building = `${path}.rebuilding`;
+  for (const suffix of SIDE_FILES) rmSync(building + suffix, { force: true });
+  const fresh = openStore(building);
   const kept: RepairOutcome['kept'] = {};
   try {
-    const old = readOnly(movedTo);
+    const old = readOnly(path);
     try {
       for (const table of KEPT_TABLES) {
         const count = copyTable(old, fresh.db, table);
@@ -41,8 +44,12 @@ export function rebuildStore(path: string, now: Date = new Date()): RepairOutcom
   } finally {
     fresh.close();
   }
+  for (const suffix of SIDE_FILES) if (existsSync(path + suffix)) renameSync(path + suffix, movedTo + suffix);
+  renameSync(building, path);
   return { movedTo, kept };
 }
+
+const SIDE_FILES = ['', '-wal', '-shm', '-journal'];
 
 function readOnly(path: string): BetterSqlite3.Database | undefined {
   try {

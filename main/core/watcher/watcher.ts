@@ -218,6 +218,7 @@ export class Watcher {
     } catch (error) {
       fail(error, 'reading notifications');
     }
+    if (this.stopped) return; // quitting cut the read: the store may be closing, and there is nothing to tell
     this.lastError = failure;
     this.lastCheckedAt = this.options.now();
     this.options.onChanged();
