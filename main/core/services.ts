@@ -171,6 +171,7 @@ export function createServices(ports: ServicePorts): Services {
     ...(ports.defaultRpcUrls ? { defaultRpcUrls: ports.defaultRpcUrls } : {}),
     ...(ports.walletTiming ? { timing: ports.walletTiming } : {}),
     ...(ports.deadlines ? { deadlines: ports.deadlines } : {}),
+    ...(ports.fetch ? { fetch: ports.fetch } : {}),
   });
   // The journal is reconciled at start and on every block in every composition: a mined transaction must settle.
   void wallet.start();

@@ -40,6 +40,8 @@ export interface WalletModuleOptions {
   timing?: Partial<WalletTiming>;
   /** Bounds of every JSON-RPC request (common/limits); the hostile-node tests shorten them. */
   deadlines?: Readonly<Deadlines>;
+  /** Every JSON-RPC call goes through it (Node's; a test's, that reaches loopback only). */
+  fetch?: typeof fetch;
 }
 
 export interface WalletModule {
@@ -61,7 +63,10 @@ export interface WalletModule {
  */
 export function createWalletModule(options: WalletModuleOptions): WalletModule {
   const timing = { ...DEFAULT_TIMING, ...options.timing };
-  const clients = new ChainClients(options.settings, options.defaultRpcUrls, options.deadlines ? { deadlines: options.deadlines } : {});
+  const clients = new ChainClients(options.settings, options.defaultRpcUrls, {
+    ...(options.deadlines ? { deadlines: options.deadlines } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const transactions =
     options.db && options.accounts
       ? new WalletTransactions({
