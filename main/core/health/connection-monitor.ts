@@ -100,13 +100,16 @@ export class ConnectionMonitor {
     return this.rounds.isStarted;
   }
 
+  /** No more probes; one under way ends now (waiting in the shared limiter, it would keep a quitting app alive). */
   stop(): void {
+    this.probeClient.close();
     void this.rounds.stop();
   }
 
   /** The environment or a base URL changed: what we knew is about other hosts. */
   reset(): void {
     this.generation += 1;
+    this.probeClient.close();
     this.probeClient = this.createProbeClient();
     this.resetStates();
     // A round under way asks the old hosts: let it go, and start a fresh one.
