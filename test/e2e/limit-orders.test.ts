@@ -101,9 +101,12 @@ describe('limit orders in Chromium', () => {
     await app.screenshot('limit-replace-dialog');
     await page.keyboard.press('Enter');
     await expect.poll(() => (sandbox.orders.get(month) as { status: string }).status).toBe('cancelled');
-    await expect.poll(() => page.getByTestId('open-order').count()).toBe(1);
-    const fresh = (await page.getByTestId('open-order').getAttribute('data-uid'))!;
-    expect(fresh).not.toBe(month);
+    // The list shows the new order alone once the old one's cancellation and the new placement have reached it
+    // (counting rows alone would pass at once: the old order was the one open order before).
+    const openUids = () => page.getByTestId('open-order').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-uid')));
+    await expect.poll(async () => (await openUids()).filter((uid) => uid !== month)).toHaveLength(1);
+    await expect.poll(openUids).not.toContain(month);
+    const [fresh] = (await openUids()) as [string];
     expect(JSON.parse((sandbox.orders.get(fresh) as { fullAppData: string }).fullAppData).metadata.replacedOrder).toEqual({ uid: month.toLowerCase() });
     const owned = (await app.services.api.orderbook.accountOrders(1, TEST_ACCOUNTS.trader.address, { offset: 0, limit: 100 })).map((order) => order.uid);
     expect(owned.filter((uid) => ![week, month].includes(uid))).toEqual([fresh]);

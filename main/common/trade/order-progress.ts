@@ -3,14 +3,17 @@ import type { ApiOrder } from '../protocol/api';
 import { explorerOrderUrl } from '../protocol/endpoints';
 import { filledPercent } from '../orders/fill';
 import { isFinalStatus } from '../orders/status';
+import { userView } from '../orders/ethflow';
 
 export function progressOf(order: ApiOrder, chainId: number, explorerBase: string): OrderProgress {
   const executedSellAmount = order.executedSellAmount ?? '0';
   const executedBuyAmount = order.executedBuyAmount ?? '0';
+  // An EthFlow order is the user's (the contract only holds it), until the user's own deadline.
+  const { owner, validTo } = userView(order) as { owner: ApiOrder['owner']; validTo: number };
   return {
     uid: order.uid,
     chainId,
-    owner: order.owner,
+    owner,
     kind: order.kind,
     sellToken: order.sellToken,
     buyToken: order.buyToken,
@@ -19,7 +22,7 @@ export function progressOf(order: ApiOrder, chainId: number, explorerBase: strin
     executedSellAmount,
     executedBuyAmount,
     partiallyFillable: order.partiallyFillable ?? false,
-    validTo: order.validTo,
+    validTo,
     status: order.status,
     filledPercent: filledPercent(order),
     final: isFinalStatus(order.status),
