@@ -7,7 +7,7 @@ import { orderDigest, type OrderStruct } from '../../../main/common/protocol/ord
 import { orderUid } from '../../../main/common/protocol/order-uid';
 import { chainTruth, settleAndCheckChain } from '../../helpers/chain-truth';
 import { TEST_ACCOUNTS } from '../../sandbox';
-import { call as http, orderbook, USDC, WETH } from '../sandbox/sandbox-kit';
+import { call as http, orderbook, UNTHROTTLED, USDC, WETH } from '../sandbox/sandbox-kit';
 import { startTradingKit, type TradingKit } from './trading-kit';
 
 const { trader } = TEST_ACCOUNTS;
@@ -29,7 +29,8 @@ describe('order composer flow against the sandbox', () => {
       }
       return fetch(input, init);
     };
-    kit = await startTradingKit({ fetch: spy });
+    // The tests read the orderbook's routes themselves, beside the app's own budget of the live 5 a second.
+    kit = await startTradingKit({ fetch: spy, rateLimits: UNTHROTTLED });
     await kit.importKey(trader.privateKey);
   });
   afterEach(async () => kit.stop());
