@@ -1,3 +1,4 @@
+import type { Request } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox';
 import { TEST_ACCOUNTS } from '../sandbox';
@@ -60,6 +61,39 @@ describe('Token lists, chain switch and submitted orders in Chromium', () => {
     await expect.poll(reads).toBe(readsBefore + 1);
     await expect.poll(() => page.getByRole('button', { name: 'Refresh now' }).count()).toBe(1);
     expect(await line.getAttribute('data-outcome')).toBe('ok');
+  });
+
+  it('lists the tokens for what was typed last, when an earlier search is answered after it', async () => {
+    const page = await open();
+    // Over the preview's loopback bridge each search is its own HTTP request, so answers can arrive out of order
+    // (CI saw it: the picker kept the list for an empty query after "myst" was typed). Made to happen every time:
+    // the search for "s" is held back until the one for "stablecoin" has been answered.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const isEarlySearch = (request: Request) => {
+      const body = request.url().endsWith('/ipc/invoke') ? (request.postDataJSON() as { command?: string; input?: { query?: string } } | null) : null;
+      return body?.command === 'tokens.search' && body.input?.query === 's';
+    };
+    let held = false;
+    let heldDone = false;
+    page.on('requestfinished', (request) => void (isEarlySearch(request) && (heldDone = true)));
+    await page.route('**/ipc/invoke', async (route) => {
+      if (isEarlySearch(route.request()) && !held) {
+        held = true;
+        await released;
+      }
+      await route.continue();
+    });
+    const sell = page.getByRole('combobox', { name: 'Sell token' });
+    await sell.fill('s');
+    await expect.poll(() => held).toBe(true);
+    await sell.fill('stablecoin');
+    await expect.poll(() => page.getByTestId('token-option').allTextContents()).toEqual([expect.stringMatching(/^\s*DAI\s*Dai Stablecoin\s*$/)]);
+    release();
+    await expect.poll(() => heldDone).toBe(true);
+    // The late answer for "s" has reached the page; the list is still the one for "stablecoin".
+    await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 0)));
+    expect(await page.getByTestId('token-option').allTextContents()).toEqual([expect.stringMatching(/^\s*DAI\s*Dai Stablecoin\s*$/)]);
   });
 
   it('switching chain starts from that chain\'s pair (or the last one used there), with no unknown token and no quote error', async () => {
