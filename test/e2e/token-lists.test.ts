@@ -92,7 +92,7 @@ describe('Token lists, chain switch and submitted orders in Chromium', () => {
     release();
     await expect.poll(() => heldDone).toBe(true);
     // The late answer for "s" has reached the page; the list is still the one for "stablecoin".
-    await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 0)));
+    await page.evaluate('new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 0))');
     expect(await page.getByTestId('token-option').allTextContents()).toEqual([expect.stringMatching(/^\s*DAI\s*Dai Stablecoin\s*$/)]);
   });
 

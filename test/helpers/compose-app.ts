@@ -1,5 +1,6 @@
 import type { DesktopNotification } from '../../main/common/notifications/notifier';
 import { createServices, type ServicePorts, type Services } from '../../main/core/services';
+import { testKeychainService } from './keychain-service';
 import { recordingLogger } from './recording-logger';
 
 /**
@@ -36,6 +37,8 @@ export function composeApp(ports: TestPorts): Services & { shown: DesktopNotific
     dataLocationFile: `${ports.userDataDir}.location.json`,
     relaunch: () => void (relaunched.count += 1),
     ...ports,
+    // Never the desktop app's own keychain entries, and never another test process's.
+    keychainService: ports.keychainService ?? testKeychainService('CoW Desk tests'),
     fetch: loopbackOnly(ports.fetch),
   });
   return Object.defineProperties(Object.assign(services, { shown }), { relaunches: { get: () => relaunched.count } }) as Services & { shown: DesktopNotification[]; relaunches: number };

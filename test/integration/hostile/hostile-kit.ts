@@ -14,8 +14,9 @@ import { makeTempDir } from '../../helpers/temp-dir';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
 import { startHostileServer, type HostileMode, type HostileServer } from './hostile-server';
 import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
+import { testKeychainService } from '../../helpers/keychain-service';
 
-const KEYCHAIN_SERVICE = 'CoW Desk hostile-server tests';
+const KEYCHAIN_SERVICE = testKeychainService('CoW Desk hostile-server tests');
 export const { trader } = TEST_ACCOUNTS;
 
 /**

@@ -12,8 +12,9 @@ import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { sellWethDraft } from '../../helpers/order-drafts';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
+import { testKeychainService } from '../../helpers/keychain-service';
 
-const SERVICE = 'CoW Desk log tests';
+const SERVICE = testKeychainService('CoW Desk log tests');
 const PASSPHRASE = 'log test passphrase 7f3a';
 const { trader, trader2 } = TEST_ACCOUNTS;
 

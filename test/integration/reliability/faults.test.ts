@@ -13,8 +13,9 @@ import { makeTempDir } from '../../helpers/temp-dir';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
 import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 import { UNTHROTTLED } from '../sandbox/sandbox-kit';
+import { testKeychainService } from '../../helpers/keychain-service';
 
-const SERVICE = 'CoW Desk fault tests';
+const SERVICE = testKeychainService('CoW Desk fault tests');
 const { trader, banned } = TEST_ACCOUNTS;
 const SEEDED = 1_500;
 const RETRY_AFTER_SECONDS = 2;

@@ -11,9 +11,10 @@ import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
 import { UNTHROTTLED } from '../sandbox/sandbox-kit';
+import { testKeychainService } from '../../helpers/keychain-service';
 
 const CHILD = join(import.meta.dirname, 'fixtures/submit-child.ts');
-const SERVICE = 'CoW Desk crash tests';
+const SERVICE = testKeychainService('CoW Desk crash tests');
 const { trader } = TEST_ACCOUNTS;
 
 interface Run {

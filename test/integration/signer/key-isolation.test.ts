@@ -12,8 +12,9 @@ import { sellWethDraft, USDC } from '../../helpers/order-drafts';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
+import { testKeychainService } from '../../helpers/keychain-service';
 
-const SERVICE = 'CoW Desk key isolation tests';
+const SERVICE = testKeychainService('CoW Desk key isolation tests');
 const FIXTURE = join(import.meta.dirname, 'fixtures/sign-and-approve.ts');
 const { noAllowance } = TEST_ACCOUNTS;
 

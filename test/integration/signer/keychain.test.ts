@@ -6,10 +6,11 @@ import { composeApp } from '../../helpers/compose-app';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { TEST_ADDRESS, TEST_KEY } from '../../helpers/order-drafts';
+import { testKeychainService } from '../../helpers/keychain-service';
 
 // These run inside scripts/with-keychain.sh: a real gnome-keyring on a private D-Bus session.
 // A service name of their own, so cleaning up can never touch a developer's real "CoW Desk" keys.
-const KEYCHAIN_SERVICE = 'CoW Desk keychain tests';
+const KEYCHAIN_SERVICE = testKeychainService('CoW Desk keychain tests');
 
 describe('OS keychain through keytar', () => {
   let dir: ReturnType<typeof makeTempDir>;

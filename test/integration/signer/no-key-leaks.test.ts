@@ -10,8 +10,9 @@ import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { sellWethDraft } from '../../helpers/order-drafts';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { testKeychainService } from '../../helpers/keychain-service';
 
-const SERVICE = 'CoW Desk leak tests';
+const SERVICE = testKeychainService('CoW Desk leak tests');
 const { trader2 } = TEST_ACCOUNTS;
 const keyHex = trader2.privateKey.slice(2);
 

@@ -9,8 +9,9 @@ import { forkSigner } from '../../../main/core/signer/process/node-launcher';
 import { SignerClient, type SignerChild } from '../../../main/core/signer/signer-client';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { vectors } from '../../helpers/vectors';
+import { testKeychainService } from '../../helpers/keychain-service';
 
-const SERVICE = 'CoW Desk signer port tests';
+const SERVICE = testKeychainService('CoW Desk signer port tests');
 
 describe('the signer port, through the real signer process and keychain', () => {
   let dir: ReturnType<typeof makeTempDir>;

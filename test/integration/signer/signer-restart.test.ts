@@ -8,6 +8,8 @@ import { sellWethDraft, USDC } from '../../helpers/order-drafts';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
+import { testKeychainService } from '../../helpers/keychain-service';
+import { UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { signerSpy } from './signer-spy';
 
 // Passphrase-vault accounts: each signature decrypts the key with scrypt, so the
@@ -22,13 +24,14 @@ describe('the signer process killed with kill -9 mid-request', () => {
   const spy = signerSpy();
   const log = recordingLogger();
   beforeAll(async () => {
-    sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true });
+    // The test reads the orderbook's routes itself beside the app's own budget of the live 5 a second.
+    sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true, rateLimits: UNTHROTTLED });
     dir = makeTempDir();
     services = composeApp({
       userDataDir: dir.path,
       appVersion: 'test',
       log,
-      keychainService: 'CoW Desk signer restart tests',
+      keychainService: testKeychainService('CoW Desk signer restart tests'),
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
       defaultRpcUrls: sandbox.chain!.rpcUrls,
       signer: spy.launcher,

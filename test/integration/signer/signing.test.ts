@@ -14,10 +14,11 @@ import { sellWethDraft, TEST_ADDRESS, TEST_KEY } from '../../helpers/order-draft
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { vectors } from '../../helpers/vectors';
+import { testKeychainService } from '../../helpers/keychain-service';
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 // Its own keychain service, so files running in parallel never touch each other's entries.
-const SERVICE = 'CoW Desk signing tests';
+const SERVICE = testKeychainService('CoW Desk signing tests');
 
 describe('signing by intent with keys from the vaults', () => {
   let dir: ReturnType<typeof makeTempDir>;

@@ -7,6 +7,7 @@ import { composeApp } from '../../helpers/compose-app';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { WETH } from '../sandbox/sandbox-kit';
+import { testKeychainService } from '../../helpers/keychain-service';
 
 /** Every folder and file under `root`, with its permission bits ("0600"). */
 function modes(root: string): Record<string, string> {
@@ -38,7 +39,7 @@ describe('data and log files are owner-only', () => {
     writeFileSync(join(dir.path, LOG_DIR, 'cow-desk.1.log'), '{}\n', { mode: 0o644 });
     chmodSync(join(dir.path, LOG_DIR, 'cow-desk.1.log'), 0o644);
     const log = createFileLogger({ dir: join(dir.path, LOG_DIR) });
-    services = composeApp({ userDataDir: dir.path, appVersion: 'modes', log, keychainService: 'CoW Desk private-files tests' });
+    services = composeApp({ userDataDir: dir.path, appVersion: 'modes', log, keychainService: testKeychainService('CoW Desk private-files tests') });
     const envelope = await services.router.handle('accounts.importKey', {
       label: 'Vaulted',
       privateKey: TEST_ACCOUNTS.trader.privateKey,

@@ -14,8 +14,9 @@ import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { USDC, WETH } from '../sandbox/sandbox-kit';
 import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
+import { testKeychainService } from '../../helpers/keychain-service';
 
-const KEYCHAIN_SERVICE = 'CoW Desk trading tests';
+const KEYCHAIN_SERVICE = testKeychainService('CoW Desk trading tests');
 
 export interface KitOptions {
   /** The sandbox verifies signatures against this environment's contract (the app signs for production). */

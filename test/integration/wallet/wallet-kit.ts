@@ -12,8 +12,9 @@ import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { CommandError } from '../trading/trading-kit';
 import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
+import { testKeychainService } from '../../helpers/keychain-service';
 
-export const KEYCHAIN_SERVICE = 'CoW Desk wallet tests';
+export const KEYCHAIN_SERVICE = testKeychainService('CoW Desk wallet tests');
 
 /** A fresh click's intent id, as the renderer mints one per button press. */
 export const newIntentId = () => randomUUID();

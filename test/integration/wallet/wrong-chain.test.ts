@@ -8,8 +8,9 @@ import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { CommandError } from '../trading/trading-kit';
 import { newIntentId } from './wallet-kit';
+import { testKeychainService } from '../../helpers/keychain-service';
 
-const KEYCHAIN_SERVICE = 'CoW Desk wrong-chain tests';
+const KEYCHAIN_SERVICE = testKeychainService('CoW Desk wrong-chain tests');
 const { trader } = TEST_ACCOUNTS;
 
 /**

@@ -12,8 +12,9 @@ import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
+import { testKeychainService } from '../../helpers/keychain-service';
 
-const KEYCHAIN_SERVICE = 'CoW Desk watcher tests';
+const KEYCHAIN_SERVICE = testKeychainService('CoW Desk watcher tests');
 
 /**
  * The app's real services against the sandbox, with a recording Notifier and
