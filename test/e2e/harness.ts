@@ -125,6 +125,8 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     keychainService: E2E_KEYCHAIN_SERVICE,
     // Submitted orders are re-read often, so a fill shows within a moment of the sandbox settling.
     tradeTiming: { pollMs: 200 },
+    // The sandbox chain mines on demand: balances and transactions follow each new block within moments.
+    walletTiming: { blockPollMs: 500 },
     // The token picker refreshes its lists from the sandbox's list URL.
     tokenListUrls: sandboxTokenListUrls(sandboxes.production.bffUrl),
     ...(rpcUrls ? { defaultRpcUrls: rpcUrls } : {}),

@@ -39,6 +39,8 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: options.tokenServiceUrl ?? sandbox.bffUrl } },
       tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
       tradeTiming: { pollMs: 100 },
+      // The sandbox chain mines on demand: the block watch reads each new block within moments, not the 4 s of a live chain's pace.
+      walletTiming: { blockPollMs: 250 },
       ...(options.rpc === false ? {} : { defaultRpcUrls: chain.rpcUrls }),
       ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     });
