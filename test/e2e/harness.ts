@@ -81,6 +81,8 @@ export interface AppOptions {
    * approvals, wrapping and on-chain settlement. Without it the app has no RPC for any chain.
    */
   chain?: boolean;
+  /** The app also reads the sandbox's community list of USDC lookalikes (bff/token-lists.ts), as a user who added it. */
+  lookalikeTokenList?: boolean;
 }
 
 async function clearKeychain(): Promise<void> {
@@ -126,7 +128,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     // Submitted orders are re-read often, so a fill shows within a moment of the sandbox settling.
     tradeTiming: { pollMs: 200 },
     // The token picker refreshes its lists from the sandbox's list URL.
-    tokenListUrls: sandboxTokenListUrls(sandboxes.production.bffUrl),
+    tokenListUrls: sandboxTokenListUrls(sandboxes.production.bffUrl, { lookalikes: options.lookalikeTokenList ?? false }),
     ...(rpcUrls ? { defaultRpcUrls: rpcUrls } : {}),
   });
   pageNotifier.attach(services.events);
