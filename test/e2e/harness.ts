@@ -81,6 +81,8 @@ export interface AppOptions {
    * approvals, wrapping and on-chain settlement. Without it the app has no RPC for any chain.
    */
   chain?: boolean;
+  /** The app also reads the sandbox's community list of USDC lookalikes (bff/token-lists.ts), as a user who added it. */
+  lookalikeTokenList?: boolean;
 }
 
 async function clearKeychain(): Promise<void> {
@@ -128,7 +130,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     // The sandbox chain mines on demand: balances and transactions follow each new block within moments.
     walletTiming: { blockPollMs: 500 },
     // The token picker refreshes its lists from the sandbox's list URL.
-    tokenListUrls: sandboxTokenListUrls(sandboxes.production.bffUrl),
+    tokenListUrls: sandboxTokenListUrls(sandboxes.production.bffUrl, { lookalikes: options.lookalikeTokenList ?? false }),
     ...(rpcUrls ? { defaultRpcUrls: rpcUrls } : {}),
   });
   pageNotifier.attach(services.events);

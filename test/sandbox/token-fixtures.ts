@@ -27,6 +27,13 @@ export const UNSUPPORTED_TOKEN: Address = getAddress('0xbad000000000000000000000
  */
 export const UNLISTED_TOKEN = { address: getAddress('0x7e57000000000000000000000000000000007e57'), symbol: 'MYST', name: 'Mystery Token', decimals: 9 } as const;
 
+/**
+ * A copy of USDC on every sandbox chain: a contract on no list that calls itself
+ * "USDC" / "USD Coin", what a scammer deploys and sends around (the picker's
+ * lookalike warning and import confirmation read it from the chain).
+ */
+export const UNLISTED_LOOKALIKE = { address: getAddress('0x05dc000000000000000000000000000000000006'), symbol: 'USDC', name: 'USD Coin', decimals: 6 } as const;
+
 const token = (symbol: string, address: string, decimals: number, usd: number | null, holders = 10): TokenFixture => ({
   symbol,
   address: getAddress(address),

@@ -114,6 +114,19 @@ export type TokenListsStatus = z.infer<typeof tokenListsStatusSchema>;
 /** The native asset's pseudo-address, as token lists and the orderbook write it. */
 export const NATIVE_ADDRESS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 
+/** The list name imported tokens carry, so the picker says where a token came from. */
+export const IMPORTED_LIST = 'Imported by you';
+
+/** The listed token another can be taken for (lookalike.ts): what the warning and the import confirmation name. */
+export const resemblanceSchema = z.strictObject({
+  address: addressSchema,
+  symbol: z.string(),
+  name: z.string(),
+  /** The lists that name it (never IMPORTED_LIST). */
+  lists: z.array(z.string()),
+});
+export type Resemblance = z.infer<typeof resemblanceSchema>;
+
 export const tokenEntrySchema = z.strictObject({
   address: addressSchema,
   symbol: z.string(),
@@ -126,6 +139,8 @@ export const tokenEntrySchema = z.strictObject({
   /** ETH / xDAI: listed, but sold through wrapping (the wallet issue adds wrap-then-sell). */
   native: z.boolean(),
   pinned: z.boolean(),
+  /** A listed token whose symbol or name this one's looks like (TR39 skeletons), null when none: the picker warns. */
+  resembles: resemblanceSchema.nullable(),
 });
 export type TokenEntry = z.infer<typeof tokenEntrySchema>;
 

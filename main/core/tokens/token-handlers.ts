@@ -28,8 +28,12 @@ export function tokenHandlers({ lists, chains, api }: TokenHandlerDeps): Pick<Ha
       Object.fromEntries(await Promise.all(tokens.map(async (token) => [token.toLowerCase(), await api.tokenService.decorationUsdPrice(chainId, token)] as const))),
     // Read from the token's contract: answered by the user's deadline, a failing node named (the wallet's words).
     ...withNodeWords(chains, () => undefined, {
-      'tokens.inspect': ({ chainId, address }: { chainId: number; address: `0x${string}` }) => readTokenFromChain(chains.get(chainId), chainId, address),
-      'tokens.import': async ({ chainId, address }: { chainId: number; address: `0x${string}` }) => lists.importToken(chainId, await readTokenFromChain(chains.get(chainId), chainId, address)),
+      'tokens.inspect': async ({ chainId, address }: { chainId: number; address: `0x${string}` }) => {
+        const token = await readTokenFromChain(chains.get(chainId), chainId, address);
+        return { ...token, resembles: lists.resemblance(chainId, token) };
+      },
+      'tokens.import': async ({ chainId, address, confirmedNot }: { chainId: number; address: `0x${string}`; confirmedNot?: `0x${string}` | undefined }) =>
+        lists.importToken(chainId, await readTokenFromChain(chains.get(chainId), chainId, address), confirmedNot),
     }),
   };
 }

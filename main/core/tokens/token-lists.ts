@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { getAddress, type Address } from 'viem';
+import type { Address } from 'viem';
+import { revealHidden } from '../../common/tokens/hidden-characters';
+import { LookalikeIndex } from '../../common/tokens/lookalike';
 import {
+  IMPORTED_LIST,
   matchRank,
   NATIVE_ADDRESS,
   parseTokenList,
   type TokenEntry,
+  type Resemblance,
   type TokenList,
   type TokenListStatus,
   type TokenListsStatus,
@@ -17,7 +21,9 @@ import { NATIVE_SYMBOLS, SNAPSHOT_LIST } from './snapshot';
 import { readJson, tidyFolder, writeAtomically } from './token-files';
 import { parseInSlices } from './list-parse';
 import { NEVER_CHECKED, readSavedStatus, reasonOf } from './list-status';
-import { logoUrl, TokenLogos } from './token-logos';
+import { TokenLogos } from './token-logos';
+import { mergeLists, type Known } from './token-merge';
+import { refuseUnconfirmedLookalike } from './lookalike-import';
 import type { ChainToken } from './token-reader';
 import { TokenPrefs } from './token-prefs';
 
@@ -34,18 +40,9 @@ export interface TokenListsOptions {
   onStatus?: (status: TokenListsStatus) => void;
 }
 
-/** The list name imported tokens carry, so the picker says where a token came from. */
-export const IMPORTED_LIST = 'Imported by you';
+export { IMPORTED_LIST };
 export const DAILY_MS = 24 * 60 * 60 * 1000;
 
-interface Known {
-  address: Address;
-  symbol: string;
-  name: string;
-  decimals: number;
-  logoURI: string | null;
-  lists: string[];
-}
 
 /**
  * Token lists for the picker. The shipped snapshot answers at once and
@@ -55,6 +52,8 @@ interface Known {
  */
 export class TokenLists {
   private byChain = new Map<number, Map<string, Known>>();
+  /** Each chain's listed tokens by confusable skeleton, rebuilt with byChain. */
+  private lookalikes = new Map<number, LookalikeIndex>();
   /** The last good copy of each list URL, by list name. */
   private readonly copies = new Map<string, TokenList>();
   private readonly statuses = new Map<string, TokenListStatus>();
@@ -138,16 +137,14 @@ export class TokenLists {
     };
   }
 
-  /** Metadata of a listed token (the signing preview names tokens through this). */
+  /** Metadata of a listed token (the signing preview names tokens through this, so hidden characters are shown as code points). */
   find(chainId: number, address: string): { symbol: string; decimals: number } | null {
     const known = this.byChain.get(chainId)?.get(address.toLowerCase());
-    return known ? { symbol: known.symbol, decimals: known.decimals } : null;
+    return known ? { symbol: revealHidden(known.symbol), decimals: known.decimals } : null;
   }
 
   search(chainId: number, query: string, limit: number): TokenSearch {
-    const tokens = [...(this.byChain.get(chainId)?.values() ?? [])];
-    const native = NATIVE_SYMBOLS[chainId];
-    const all: Known[] = native ? [{ address: NATIVE_ADDRESS as Address, ...native, decimals: 18, logoURI: null, lists: ['native'] }, ...tokens] : tokens;
+    const all = this.withNative(chainId);
     const ranked = all
       .map((token) => ({ token, rank: matchRank(token, query) }))
       .filter((entry) => entry.rank >= 0)
@@ -167,12 +164,20 @@ export class TokenLists {
     };
   }
 
+  /** The listed token a token read from its chain can be taken for (the unknown-token warning names it), or null. */
+  resemblance(chainId: number, token: ChainToken): Resemblance | null {
+    const known = this.byChain.get(chainId)?.get(token.address.toLowerCase());
+    return this.lookalikes.get(chainId)?.resembled({ ...token, lists: known?.lists ?? [], native: false }) ?? null;
+  }
+
   /**
    * Adds a token on no list, as its chain answered (token-reader.ts), after the
    * user saw the unknown-token warning; it is searchable from then on and kept
-   * across restarts. A token a list already names keeps the list's entry.
+   * across restarts. A token a list already names keeps the list's entry; a
+   * lookalike of a listed one only once the user confirmed it is not that one.
    */
-  importToken(chainId: number, token: ChainToken): TokenEntry {
+  importToken(chainId: number, token: ChainToken, confirmedNot?: Address): TokenEntry {
+    refuseUnconfirmedLookalike(token, this.resemblance(chainId, token), confirmedNot);
     if (!this.byChain.get(chainId)?.has(token.address.toLowerCase())) {
       this.prefs.import(chainId, token);
       this.rebuild();
@@ -252,37 +257,28 @@ export class TokenLists {
       lists: token.lists,
       native: token.address === NATIVE_ADDRESS,
       pinned: this.prefs.pinned(chainId).includes(token.address.toLowerCase()),
+      resembles: this.lookalikes.get(chainId)?.resembled({ ...token, native: token.address === NATIVE_ADDRESS }) ?? null,
     };
+  }
+
+  /** The chain's listed and imported tokens, after its native asset where it has one. */
+  private withNative(chainId: number): Known[] {
+    const tokens = [...(this.byChain.get(chainId)?.values() ?? [])];
+    const native = NATIVE_SYMBOLS[chainId];
+    return native ? [{ address: NATIVE_ADDRESS as Address, ...native, decimals: 18, logoURI: null, lists: ['native'] }, ...tokens] : tokens;
   }
 
   /** The tokens by chain from the snapshot, each list's copy in use, then the imported ones, in that order. */
   private rebuild(): void {
-    this.byChain = new Map();
-    this.add(SNAPSHOT_LIST, SNAPSHOT_LIST.name);
-    for (const { name, url } of this.options.urls) {
-      const copy = this.copies.get(name);
-      if (copy) this.add(copy, name, url);
-    }
-    for (const [chainId, tokens] of this.prefs.imported()) {
-      this.add({ name: IMPORTED_LIST, tokens: tokens.map((token) => ({ chainId, ...token })) }, IMPORTED_LIST);
-    }
-  }
-
-  private add(list: TokenList, listName: string, listUrl?: string): void {
-    for (const token of list.tokens) {
-      const logoURI = logoUrl(token.logoURI, listUrl);
-      let chain = this.byChain.get(token.chainId);
-      if (!chain) this.byChain.set(token.chainId, (chain = new Map()));
-      const address = getAddress(token.address.toLowerCase());
-      const existing = chain.get(address.toLowerCase());
-      // The first list to name a token keeps its symbol and decimals; later lists only add their name and logo.
-      if (existing) {
-        if (!existing.lists.includes(listName)) existing.lists.push(listName);
-        existing.logoURI ??= logoURI;
-      } else {
-        chain.set(address.toLowerCase(), { address, symbol: token.symbol, name: token.name, decimals: token.decimals, logoURI, lists: [listName] });
-      }
-    }
+    this.byChain = mergeLists([
+      { list: SNAPSHOT_LIST, name: SNAPSHOT_LIST.name },
+      ...this.options.urls.flatMap(({ name, url }) => {
+        const copy = this.copies.get(name);
+        return copy ? [{ list: copy, name, url }] : [];
+      }),
+      ...[...this.prefs.imported()].map(([chainId, tokens]) => ({ list: { name: IMPORTED_LIST, tokens: tokens.map((token) => ({ chainId, ...token })) }, name: IMPORTED_LIST })),
+    ]);
+    this.lookalikes = new Map([...this.byChain.keys()].map((chainId) => [chainId, new LookalikeIndex(this.withNative(chainId).map((token) => ({ ...token, native: token.address === NATIVE_ADDRESS })))]));
   }
 
   private listFile(name: string): string {

@@ -1,4 +1,5 @@
 import { KNOWN_TOKENS } from '../../../main/common/protocol/tokens';
+import { revealHidden } from '../../../main/common/tokens/hidden-characters';
 import type { TokenEntry } from '../../../main/common/tokens/token-list';
 
 export interface TokenChoice {
@@ -15,8 +16,9 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const picked = new Map<string, TokenChoice>();
 const pickedKey = (chainId: number, address: string) => `${chainId}:${address.toLowerCase()}`;
 
+/** The symbol kept is for showing only (orders name tokens by address): its hidden characters are written out as code points for every screen. */
 export function rememberPicked(chainId: number, token: TokenEntry): void {
-  picked.set(pickedKey(chainId, token.address), { address: token.address, symbol: token.symbol, decimals: token.decimals, native: token.native });
+  picked.set(pickedKey(chainId, token.address), { address: token.address, symbol: revealHidden(token.symbol), decimals: token.decimals, native: token.native });
 }
 
 export function knownTokens(chainId: number): TokenChoice[] {

@@ -16,7 +16,7 @@ describe('unknown token from the chain', () => {
     expect((await kit.call('tokens.search', { chainId: 1, query: UNLISTED_TOKEN.address, limit: 10 })).results).toEqual([]);
 
     const read = await kit.call('tokens.inspect', { chainId: 1, address: UNLISTED_TOKEN.address });
-    expect(read).toEqual({ address: UNLISTED_TOKEN.address, symbol: 'MYST', name: 'Mystery Token', decimals: 9 });
+    expect(read).toEqual({ address: UNLISTED_TOKEN.address, symbol: 'MYST', name: 'Mystery Token', decimals: 9, resembles: null });
     // Reading is not importing: the picker still does not know it.
     expect((await kit.call('tokens.search', { chainId: 1, query: 'MYST', limit: 10 })).results).toEqual([]);
 

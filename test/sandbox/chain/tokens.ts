@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getAddress, maxUint256, parseEther, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { FUNDED_UNITS, TEST_ACCOUNTS } from '../account-fixtures';
-import { TOKENS, UNLISTED_TOKEN, type TokenFixture } from '../token-fixtures';
+import { TOKENS, UNLISTED_LOOKALIKE, UNLISTED_TOKEN, type TokenFixture } from '../token-fixtures';
 import type { ChainClient } from './client';
 import { loadArtifacts } from './compile';
 
@@ -55,8 +55,10 @@ export async function placeTokens(client: ChainClient, vaultRelayer: Address, fu
     await client.setCode({ address: token.address, bytecode: code.deployedBytecode });
     await send(TOKEN_MINTER, token.address, 'initialize', [token.symbol, token.symbol, token.decimals, TOKEN_MINTER]);
   }
-  await client.setCode({ address: UNLISTED_TOKEN.address, bytecode: artifacts.contracts.SandboxToken.deployedBytecode });
-  await send(TOKEN_MINTER, UNLISTED_TOKEN.address, 'initialize', [UNLISTED_TOKEN.name, UNLISTED_TOKEN.symbol, UNLISTED_TOKEN.decimals, TOKEN_MINTER]);
+  for (const unlisted of [UNLISTED_TOKEN, UNLISTED_LOOKALIKE]) {
+    await client.setCode({ address: unlisted.address, bytecode: artifacts.contracts.SandboxToken.deployedBytecode });
+    await send(TOKEN_MINTER, unlisted.address, 'initialize', [unlisted.name, unlisted.symbol, unlisted.decimals, TOKEN_MINTER]);
+  }
   if (fund) {
     const { trader, trader2, noAllowance, banned, unfunded } = TEST_ACCOUNTS;
     for (const token of tokens) {

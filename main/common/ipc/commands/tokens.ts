@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../../protocol/api/primitives';
-import { tokenEntrySchema, tokenListsStatusSchema, tokenSearchSchema } from '../../tokens/token-list';
+import { resemblanceSchema, tokenEntrySchema, tokenListsStatusSchema, tokenSearchSchema } from '../../tokens/token-list';
 
 export const tokenCommands = {
   /** The picker: tokens of a chain matching a symbol, name or address, with the user's recent and pinned tokens. */
@@ -11,14 +11,21 @@ export const tokenCommands = {
   'tokens.pin': { input: z.strictObject({ chainId: z.number().int(), address: addressSchema, pinned: z.boolean() }), output: z.null() },
   /**
    * A pasted address on no list, read from its chain (symbol, name, decimals) for
-   * the unknown-token warning; nothing is kept. Needs the chain's JSON-RPC.
+   * the unknown-token warning, with the listed token it looks like; nothing is kept. Needs the chain's JSON-RPC.
    */
   'tokens.inspect': {
     input: z.strictObject({ chainId: z.number().int(), address: addressSchema }),
-    output: z.strictObject({ address: addressSchema, symbol: z.string(), name: z.string(), decimals: z.number().int() }),
+    output: z.strictObject({ address: addressSchema, symbol: z.string(), name: z.string(), decimals: z.number().int(), resembles: resemblanceSchema.nullable() }),
   },
-  /** The user accepted the warning: main reads the token from its chain again and adds it to the picker. */
-  'tokens.import': { input: z.strictObject({ chainId: z.number().int(), address: addressSchema }), output: tokenEntrySchema },
+  /**
+   * The user accepted the warning: main reads the token from its chain again and adds it to the picker.
+   * A lookalike of a listed token needs `confirmedNot`, that token's address, from the confirmation
+   * that named it (LOOKALIKE_TOKEN otherwise).
+   */
+  'tokens.import': {
+    input: z.strictObject({ chainId: z.number().int(), address: addressSchema, confirmedNot: addressSchema.optional() }),
+    output: tokenEntrySchema,
+  },
   /**
    * USD price of each token from the token service (its cache first), for values shown beside balances.
    * A decoration: a price that does not come within PRICE_DECORATION_MS, or at all, is null.
