@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import type { CommandInput, CommandName, CommandOutput } from '../../../main/common/ipc/contract';
-import type { TxRecord } from '../../../main/common/ipc/commands/wallet';
+import type { OrderDraft } from '../../../main/common/ipc/commands/signing';
+import type { TxIntentInput, TxRecord } from '../../../main/common/ipc/commands/wallet';
 import type { Deadlines } from '../../../main/common/limits';
 import { isPendingTx } from '../../../main/common/wallet/tx-status';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { type Services } from '../../../main/core/services';
 import { composeApp } from '../../helpers/compose-app';
+import { confirmedSend, signConfirmed } from '../../helpers/confirm';
 import { startSandbox, type Sandbox, type RateLimits } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -71,6 +73,11 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
     throw new Error('expected the command to fail');
   }
 
+  /** A send as the transaction dialog makes it: after the preview, with its digest. */
+  async function send(intent: TxIntentInput, passphrase?: string): Promise<TxRecord> {
+    return call('wallet.send', await confirmedSend(call, intent, passphrase));
+  }
+
   /** Receipts are read on new blocks; tests ask at once instead of waiting for the poll. */
   async function settled(intentId: string): Promise<TxRecord> {
     await services.wallet.transactions!.reconcile();
@@ -107,6 +114,10 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
     transactionEvents,
     call,
     failure,
+    send,
+    /** The send's input after the preview (confirmedSend): for a test that sends one click more than once. */
+    confirm: (intent: TxIntentInput, passphrase?: string) => confirmedSend(call, intent, passphrase),
+    signOrder: (draft: OrderDraft, passphrase?: string) => signConfirmed(call, draft, passphrase),
     settled,
     importKey: (privateKey: `0x${string}`, label = 'Trader') => call('accounts.importKey', { label, privateKey, vault: 'keychain' }),
     /** Closes the services and opens them again on the same files: an app restart. */
