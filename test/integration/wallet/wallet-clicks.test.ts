@@ -42,9 +42,10 @@ describe('wallet clicks on the shipped composition', () => {
   it('approving exactly the same amount again is a new click and is sent, while the earlier one is still pending', async () => {
     await client().setAutomine(false);
     try {
+      // Each click's dialog previews its own transaction, the second after the first was sent (its nonce is the next).
       const first = await kit.confirm(approve2Weth(noAllowance.address));
-      const second = await kit.confirm(approve2Weth(noAllowance.address));
       const sentFirst = await kit.call('wallet.send', first);
+      const second = await kit.confirm(approve2Weth(noAllowance.address));
       const sentSecond = await kit.call('wallet.send', second);
       expect(sentSecond.hash).not.toBe(sentFirst.hash);
       expect(sentSecond.nonce).toBe(sentFirst.nonce + 1);
