@@ -82,7 +82,7 @@ describe('SIGKILL between signing a transaction and its receipt, on the shipped 
 
       // Restart: the app as it ships reconciles the journal by itself (nobody calls reconcile), then the click is retried.
       await kit.restart();
-      await kit.send(intent);
+      await kit.resend(intent, kit.shownDigest(lines));
     } finally {
       await client.setAutomine(true);
     }
