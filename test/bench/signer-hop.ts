@@ -39,9 +39,12 @@ try {
   const built = buildOrder(draft, 'production', 1_800_000_000);
   const account = privateKeyToAccount(TEST_ACCOUNTS.trader.privateKey);
   const typed = orderTypedData(built.struct, built.domain);
+  // As the signing dialog asks: with the digest of the preview the user confirmed (asked for once,
+  // before the click; the click is what is timed).
+  const { digest } = await signer.preview(draft);
+  if (digest !== built.digest) throw new Error('the preview shows another digest than the order viem signs');
   // The signer must answer what viem answers: a faster wrong signature would be no result.
-  // As the signing dialog asks: with the digest of the preview the user confirmed.
-  const sign = () => signer.signOrder(draft, undefined, built.digest);
+  const sign = () => signer.signOrder(draft, undefined, digest);
   if ((await sign()).signature !== (await account.signTypedData(typed))) throw new Error('the signer process signed differently from viem');
   const wall = await interleavedMedians(sign, () => account.signTypedData(typed), RUNS);
   // CPU time, main's and the signer process's together: what the hop costs in work, whatever the

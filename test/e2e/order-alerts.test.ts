@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { chainTruth, settleAndCheckChain } from '../helpers/chain-truth';
+import { signConfirmed } from '../helpers/confirm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../main/common/ipc/contract';
 import type { NotificationEvent } from '../../main/common/notifications/notification-schema';
@@ -47,7 +48,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
       validTo: Math.floor(Date.now() / 1000) + (options.validFor ?? 1800), kind: quote.kind, partiallyFillable: options.partiallyFillable ?? false,
       fullAppData, signingScheme: 'eip712' as const,
     };
-    const signed = await call('signing.signOrder', { draft });
+    const signed = await signConfirmed(call, draft);
     return (await call('trade.submit', { draft, signed, quoteId: null })).uid;
   };
   const shown = () => app.page.evaluate('window.__shownNotifications') as Promise<Shown[]>;

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { Address } from 'viem';
 import type { Account, AccountKind } from '../../common/ipc/commands/accounts';
 
@@ -13,14 +13,19 @@ const toAccount = (row: AccountRow): Account => ({ address: row.address, label: 
 
 /** Account metadata in SQLite: label, address, kind, created. Never a key. */
 export class AccountsRepo {
-  constructor(private readonly db: Database) {}
+  /** Prepared once: every signature looks its account up, and compiling the query cost more than running it. */
+  private readonly findRow: Statement<[Address], AccountRow>;
+
+  constructor(private readonly db: Database) {
+    this.findRow = db.prepare('SELECT * FROM accounts WHERE lower(address) = lower(?)');
+  }
 
   list(): Account[] {
     return (this.db.prepare('SELECT * FROM accounts ORDER BY created_at, address').all() as AccountRow[]).map(toAccount);
   }
 
   find(address: Address): Account | undefined {
-    const row = this.db.prepare('SELECT * FROM accounts WHERE lower(address) = lower(?)').get(address) as AccountRow | undefined;
+    const row = this.findRow.get(address);
     return row && toAccount(row);
   }
 

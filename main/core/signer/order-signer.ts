@@ -60,37 +60,35 @@ export class OrderSigner {
     return signingPreview(draft, built, environment, account, { ...(await this.previewFacts(draft)), nowSeconds: now });
   }
 
-  async signOrder(draft: OrderDraft, passphrase?: string, expectedDigest?: Hex): Promise<SignedOrder> {
+  /** expectedDigest is the digest of the preview the user confirmed: nothing else is signed or presigned. */
+  async signOrder(draft: OrderDraft, passphrase: string | undefined, expectedDigest: Hex): Promise<SignedOrder> {
     this.recoveryReady ??= warmRecovery();
     const signed = await this.sign(draft, passphrase, expectedDigest);
     await this.recoveryReady;
     return signed;
   }
 
-  private async sign(draft: OrderDraft, passphrase?: string, expectedDigest?: Hex): Promise<SignedOrder> {
+  private async sign(draft: OrderDraft, passphrase: string | undefined, expectedDigest: Hex): Promise<SignedOrder> {
     const parts = orderParts(draft, this.environment(), this.nowSeconds());
-    if (expectedDigest && draft.signingScheme !== 'presign') {
-      // The signer process hashes the typed data itself and signs only that digest: its signature
-      // proves the order's digest is the confirmed one, so main need not hash it a second time.
-      const signature = await this.accounts
-        .signTypedData(draft.account, orderTypedData(parts.struct, parts.domain), expectedDigest, draft.signingScheme, passphrase)
-        .catch((error: unknown) => {
-          throw error instanceof AppError && error.code === 'PREVIEW_MISMATCH' ? orderChanged() : error;
-        });
-      const digest = expectedDigest.toLowerCase() as Hex;
-      return { uid: orderUid(digest, draft.account, draft.validTo), digest, owner: draft.account, signingScheme: draft.signingScheme, signature, preSignature: null };
-    }
-    const built = withDigest(parts, draft);
-    if (expectedDigest && expectedDigest.toLowerCase() !== built.digest.toLowerCase()) throw orderChanged();
-    const base = { uid: built.uid, digest: built.digest, owner: built.owner, signingScheme: draft.signingScheme };
     if (draft.signingScheme === 'presign') {
-      // Smart-contract wallets: no signature now; the owner completes the order on-chain.
+      // Smart-contract wallets: no signature now; the owner completes the order on-chain, for the
+      // order the user reviewed only (main hashes it here, as no signer sees a presigned order).
+      const built = withDigest(parts, draft);
+      if (expectedDigest.toLowerCase() !== built.digest.toLowerCase()) throw orderChanged();
       this.accounts.get(draft.account);
       const data = encodeFunctionData({ abi: SET_PRE_SIGNATURE_ABI, functionName: 'setPreSignature', args: [built.uid, true] });
-      return { ...base, signature: '0x', preSignature: { to: built.domain.verifyingContract, data, call: `setPreSignature(${built.uid}, true)` } };
+      return { uid: built.uid, digest: built.digest, owner: built.owner, signingScheme: 'presign', signature: '0x', preSignature: { to: built.domain.verifyingContract, data, call: `setPreSignature(${built.uid}, true)` } };
     }
-    const signature = await this.accounts.signTypedData(draft.account, orderTypedData(built.struct, built.domain), built.digest, draft.signingScheme, passphrase);
-    return { ...base, signature, preSignature: null };
+    // The signer process hashes the typed data itself and signs only that digest: its signature
+    // proves the order's digest is the confirmed one, so main need not hash it a second time.
+    const signing = this.accounts.signTypedData(draft.account, orderTypedData(parts.struct, parts.domain), expectedDigest, draft.signingScheme, passphrase);
+    // The UID, from the digest the signer is checking, is worked out while it signs.
+    const digest = expectedDigest.toLowerCase() as Hex;
+    const uid = orderUid(digest, draft.account, draft.validTo);
+    const signature = await signing.catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'PREVIEW_MISMATCH' ? orderChanged() : error;
+    });
+    return { uid, digest, owner: draft.account, signingScheme: draft.signingScheme, signature, preSignature: null };
   }
 
   async signCancellation(account: Address, chainId: number, orderUids: Hex[], scheme: 'eip712' | 'ethsign', passphrase?: string) {

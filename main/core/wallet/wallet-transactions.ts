@@ -78,7 +78,8 @@ export class WalletTransactions {
     this.reconciler.stop();
   }
 
-  send(intent: TxIntent, passphrase?: string, expectedDigest?: Hex): Promise<TxRecord> {
+  /** expectedDigest: the digest of the preview the user confirmed (wallet.preview); nothing else is signed. */
+  send(intent: TxIntent, passphrase: string | undefined, expectedDigest: Hex): Promise<TxRecord> {
     const action = currentUserAction();
     return this.serialized(`${intent.account.toLowerCase()}:${intent.chainId}`, action, () => this.sendNow(intent, passphrase, expectedDigest, action));
   }
@@ -122,7 +123,7 @@ export class WalletTransactions {
     };
   }
 
-  private async sendNow(intent: TxIntent, passphrase: string | undefined, expectedDigest: Hex | undefined, action: UserAction | undefined): Promise<TxRecord> {
+  private async sendNow(intent: TxIntent, passphrase: string | undefined, expectedDigest: Hex, action: UserAction | undefined): Promise<TxRecord> {
     // One click, one transaction: a click already journalled is answered from the journal (its
     // bytes handed to the node again when their fate is unknown), never signed a second time.
     const existing = this.deps.journal.liveForIntent(intent.intentId);
@@ -137,15 +138,15 @@ export class WalletTransactions {
   }
 
   /** The previewed transaction when the user saw exactly it and it is still fresh, else a new one that must match. */
-  private async preparedFor(intent: TxIntent, expectedDigest: Hex | undefined): Promise<Prepared> {
+  private async preparedFor(intent: TxIntent, expectedDigest: Hex): Promise<Prepared> {
     const cached = this.previews.get(intent.intentId);
     const client = this.deps.clients.get(intent.chainId);
-    if (cached && expectedDigest && cached.preview.digest === expectedDigest.toLowerCase() && this.now() - cached.at < PREVIEW_TTL_MS) {
+    if (cached && cached.preview.digest === expectedDigest.toLowerCase() && this.now() - cached.at < PREVIEW_TTL_MS) {
       const nonce = await this.nextNonce(client, intent.account, intent.chainId);
       if (nonce === cached.tx.nonce) return cached;
     }
     const fresh = await this.prepare(intent);
-    if (expectedDigest && fresh.preview.digest !== expectedDigest.toLowerCase()) {
+    if (fresh.preview.digest !== expectedDigest.toLowerCase()) {
       this.previews.set(intent.intentId, fresh);
       throw new AppError('PREVIEW_MISMATCH', 'The transaction changed since you reviewed it (fees, nonce or environment). Review it again before signing.', {
         details: { preview: fresh.preview },

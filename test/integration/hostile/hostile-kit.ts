@@ -8,6 +8,7 @@ import { appDataFor } from '../../../main/common/trade/app-data-doc';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { type Services } from '../../../main/core/services';
 import { composeApp } from '../../helpers/compose-app';
+import { signConfirmed } from '../../helpers/confirm';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -113,7 +114,7 @@ export async function startHostileKit() {
       fullAppData,
       signingScheme: 'eip712',
     };
-    const signed = await call('signing.signOrder', { draft });
+    const signed = await signConfirmed(call, draft);
     return { draft, signed, quoteId: null };
   }
 

@@ -56,10 +56,11 @@ describe('the log file after an import-sign-submit flow', () => {
     expect(await call('accounts.importKey', { label: 'Twice', privateKey: trader2.privateKey, vault: 'passphrase', passphrase: PASSPHRASE })).toHaveProperty('failed');
 
     const draft = sellWethDraft({ account: trader2.address, buyAmount: '2900000000', validTo: Math.floor(Date.now() / 1000) + 3600 });
-    expect(await call('signing.signOrder', { draft, passphrase: `${PASSPHRASE}-wrong` })).toHaveProperty('failed');
+    // Signed as the dialog signs: with the digest of the preview it showed, first with a mistyped passphrase.
     const preview = await call('signing.preview', draft);
-    expect(preview).not.toHaveProperty('failed');
-    const signed = await call('signing.signOrder', { draft, passphrase: PASSPHRASE });
+    if ('failed' in preview) throw new Error(`preview failed: ${preview.failed}`);
+    expect(await call('signing.signOrder', { draft, passphrase: `${PASSPHRASE}-wrong`, expectedDigest: preview.digest })).toHaveProperty('failed');
+    const signed = await call('signing.signOrder', { draft, passphrase: PASSPHRASE, expectedDigest: preview.digest });
     if ('failed' in signed) throw new Error(`signing failed: ${signed.failed}`);
     const submitted = await call('trade.submit', { draft, signed, quoteId: null });
     expect(submitted).toMatchObject({ uid: signed.uid });

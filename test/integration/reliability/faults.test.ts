@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../main/common/ipc/envelope';
+import type { SigningPreview } from '../../../main/common/ipc/commands/signing';
 import { serializeAppData } from '../../../main/common/protocol/app-data';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { STORE_FILE, type Services } from '../../../main/core/services';
@@ -66,7 +67,10 @@ describe('fault suite against the sandbox', () => {
         buyAmount: '2900000000', validTo: Math.floor(Date.now() / 1000) + 3600 + index, kind: 'sell', partiallyFillable: false,
         fullAppData: serializeAppData({ appCode: 'CoW Desk', metadata: {}, version: '1.3.0' }), signingScheme: 'eip712',
       };
-      const signed = await services.router.handle('signing.signOrder', { draft });
+      // As the signing dialog signs: with the digest of the preview it showed.
+      const preview = await services.router.handle('signing.preview', draft);
+      if (!preview.ok) throw new Error(preview.error.message);
+      const signed = await services.router.handle('signing.signOrder', { draft, expectedDigest: (preview.value as SigningPreview).digest });
       if (!signed.ok) throw new Error(signed.error.message);
       await call('submit', 'trade.submit', { draft, signed: signed.value, quoteId: null });
     };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SignedOrder } from '../../../main/common/ipc/commands/signing';
+import type { SignedOrder, SigningPreview } from '../../../main/common/ipc/commands/signing';
 import { createApiClient } from '../../../main/core/api/api-client';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { type Services } from '../../../main/core/services';
@@ -49,8 +49,8 @@ describe('the private key never leaves the vault', () => {
     await call('accounts.importKey', { label: 'Trader', privateKey: trader2.privateKey, vault: 'keychain' });
     await call('accounts.list', undefined);
     const draft = sellWethDraft({ account: trader2.address, buyAmount: '2900000000', validTo: Math.floor(Date.now() / 1000) + 3600 });
-    await call('signing.preview', draft);
-    const signed = (await call('signing.signOrder', { draft })) as SignedOrder;
+    const preview = (await call('signing.preview', draft)) as SigningPreview;
+    const signed = (await call('signing.signOrder', { draft, expectedDigest: preview.digest })) as SignedOrder;
 
     const api = createApiClient({
       endpoints: () => ({ orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl, explorer: 'https://explorer.cow.fi' }),

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hex } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SignedOrder } from '../../../main/common/ipc/commands/signing';
+import type { OrderDraft, SignedOrder, SigningPreview } from '../../../main/common/ipc/commands/signing';
 import { customDomain } from '../../../main/common/protocol/domain';
 import { recoverDigestSigner } from '../../../main/common/protocol/signatures';
 import { KeychainVault, loadKeytar } from '../../../main/core/signer/keychain-vault';
@@ -34,8 +34,11 @@ describe('signing by intent with keys from the vaults', () => {
     for (const { account } of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, account);
   });
 
-  const sign = async (input: unknown) => {
-    const answer = await services.router.handle('signing.signOrder', input);
+  /** Signed as the signing dialog signs: with the digest of the preview it showed. */
+  const sign = async (input: { draft: OrderDraft; passphrase?: string }) => {
+    const preview = await services.router.handle('signing.preview', input.draft);
+    if (!preview.ok) throw Object.assign(new Error(preview.error.message), preview.error);
+    const answer = await services.router.handle('signing.signOrder', { ...input, expectedDigest: (preview.value as SigningPreview).digest });
     if (!answer.ok) throw Object.assign(new Error(answer.error.message), answer.error);
     return answer.value as SignedOrder;
   };

@@ -58,7 +58,7 @@ describe('limit orders valid for days to months', () => {
     expect(listed!.vsMarketPercent).toBeLessThan(21);
 
     const replacement = await placeLimit(7 * DAY, 105n, uid);
-    const signed = await kit.call('signing.signOrder', { draft: replacement.draft });
+    const signed = await kit.signOrder(replacement.draft);
     const { placed, cancelled } = await kit.call('trade.replace', { replaces: uid, draft: replacement.draft, signed, quoteId: replacement.quoteId });
     expect(cancelled.cancelled).toEqual([uid]);
     expect((await kit.services.api.orderbook.getOrder(1, uid)).status).toBe('cancelled');
@@ -74,7 +74,7 @@ describe('limit orders valid for days to months', () => {
     const { draft, quoteId } = await placeLimit(DAY, 130n);
     const { uid } = await kit.signAndSubmit(draft, quoteId);
     const other = await placeLimit(DAY, 125n);
-    const signed = await kit.call('signing.signOrder', { draft: other.draft });
+    const signed = await kit.signOrder(other.draft);
     const error = await kit.failure(kit.call('trade.replace', { replaces: uid, draft: other.draft, signed, quoteId: other.quoteId }));
     expect(error.message).toMatch(/must name the order it replaces/);
     expect((await kit.services.api.orderbook.getOrder(1, uid)).status).toBe('open');

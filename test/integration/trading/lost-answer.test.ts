@@ -118,7 +118,7 @@ describe('a lost answer whose lookup is lost too', () => {
     expect((await kit.failure(kit.signAndSubmit(draft))).code).toBe('SUBMISSION_UNCONFIRMED');
     kit.sandbox.lostAnswers.clear();
     const second = { ...draft, validTo: draft.validTo + 7 };
-    const signed = await kit.call('signing.signOrder', { draft: second });
+    const signed = await kit.signOrder(second);
     const placed = await kit.call('trade.submit', { draft: second, signed, quoteId: null, acknowledgeUnclear: true });
     expect(placed.uid).not.toBe(ownUid);
   });

@@ -124,7 +124,7 @@ describe('trade errors reach the user as their own message', () => {
   it('InvalidSignature: a signature by another key (wrong signer) is refused before anything is sent', async () => {
     await start();
     const { draft } = await kit.quoteDraft(trader.address);
-    const signed = await kit.call('signing.signOrder', { draft });
+    const signed = await kit.signOrder(draft);
     const built = buildOrder(draft, 'production', Math.floor(Date.now() / 1000));
     const forged = await privateKeyToAccount(trader2.privateKey).signTypedData(orderTypedData(built.struct, domainFor(1, 'production')));
     const error = await kit.failure(kit.call('trade.submit', { draft, signed: { ...signed, signature: forged }, quoteId: null }));

@@ -9,6 +9,7 @@ import type { Environment } from '../../../main/common/protocol/environments';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { type Services } from '../../../main/core/services';
 import { composeApp } from '../../helpers/compose-app';
+import { signConfirmed } from '../../helpers/confirm';
 import { startSandbox, type RateLimits, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -119,8 +120,11 @@ export async function startTradingKit(options: KitOptions = {}) {
     return { quote, draft };
   }
 
+  /** Signed as the signing dialog signs: with the digest of the preview it showed. */
+  const signOrder = (draft: OrderDraft, passphrase?: string) => signConfirmed(call, draft, passphrase);
+
   async function signAndSubmit(draft: OrderDraft, quoteId: number | null = null) {
-    const signed = await call('signing.signOrder', { draft });
+    const signed = await signOrder(draft);
     return call('trade.submit', { draft, signed, quoteId });
   }
 
@@ -132,6 +136,7 @@ export async function startTradingKit(options: KitOptions = {}) {
     failure,
     importKey,
     quoteDraft,
+    signOrder,
     signAndSubmit,
     async stop() {
       await services.close();

@@ -72,7 +72,7 @@ describe('SIGKILL while EthFlow createOrder is being sent: never two orders for 
     // Restart on the same files, reconcile, then the user's click is retried with the same intent.
     const services = await kit.restart();
     await services.wallet.transactions!.reconcile();
-    const retried = await kit.call('wallet.send', { intent });
+    const retried = await kit.resend(intent, kit.shownDigest(lines));
     const final = await kit.settled(intent.intentId);
     expect(final).toMatchObject({ status: 'confirmed', hash: retried.hash });
     if (afterKill[0]) expect(final.hash).toBe(afterKill[0].hash);

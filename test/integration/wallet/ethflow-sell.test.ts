@@ -82,11 +82,12 @@ describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the re
   it('one click, one order: the same intent sent again answers the journalled transaction', async () => {
     const order = await ethFlowOrder(parseEther('0.1'), 1800);
     const intent = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order };
-    const first = await kit.call('wallet.send', { intent });
-    const again = await kit.call('wallet.send', { intent });
+    const click = await kit.confirm(intent);
+    const first = await kit.call('wallet.send', click);
+    const again = await kit.call('wallet.send', click);
     // A new click for the very same order (a reloaded renderer's new intent id) is a new click, and the contract
     // itself refuses to own one order twice: the user is told before anything is signed, and no second placement exists.
-    const reloaded = await kit.failure(kit.call('wallet.send', { intent: { ...intent, intentId: newIntentId() } }));
+    const reloaded = await kit.failure(kit.send({ ...intent, intentId: newIntentId() }));
     expect(reloaded.message).toMatch(/would fail/);
     expect(again.hash).toBe(first.hash);
     await kit.settled(intent.intentId);
@@ -98,7 +99,7 @@ describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the re
   it('an EthFlow order left to expire is refunded from the app: invalidateOrder, OrderRefund, the ETH back, refundTxHash in the orderbook', async () => {
     const order = await ethFlowOrder(parseEther('0.25'), 120);
     const placed = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order };
-    await kit.call('wallet.send', { intent: placed });
+    await kit.send(placed);
     await kit.settled(placed.intentId);
     const uid = uidByCow(order);
     // Past the user's deadline on both clocks: the sandbox's and the chain's.

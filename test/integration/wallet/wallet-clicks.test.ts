@@ -30,7 +30,7 @@ describe('wallet clicks on the shipped composition', () => {
 
   it('a mined transaction is settled by the app itself, within one block poll, without anyone reconciling', async () => {
     const intent = { intentId: newIntentId(), kind: 'wrap' as const, account: trader.address, chainId: 1, amount: parseEther('0.1').toString() };
-    const sent = await kit.call('wallet.send', { intent });
+    const sent = await kit.send(intent);
     const receipt = await client().getTransactionReceipt({ hash: sent.hash });
     const minedSeenAt = Date.now();
     const { record, at } = await kit.settledByApp(intent.intentId, 30_000);
@@ -42,21 +42,22 @@ describe('wallet clicks on the shipped composition', () => {
   it('approving exactly the same amount again is a new click and is sent, while the earlier one is still pending', async () => {
     await client().setAutomine(false);
     try {
-      const first = approve2Weth(noAllowance.address);
-      const second = approve2Weth(noAllowance.address);
-      const sentFirst = await kit.call('wallet.send', { intent: first });
-      const sentSecond = await kit.call('wallet.send', { intent: second });
+      // Each click's dialog previews its own transaction, the second after the first was sent (its nonce is the next).
+      const first = await kit.confirm(approve2Weth(noAllowance.address));
+      const sentFirst = await kit.call('wallet.send', first);
+      const second = await kit.confirm(approve2Weth(noAllowance.address));
+      const sentSecond = await kit.call('wallet.send', second);
       expect(sentSecond.hash).not.toBe(sentFirst.hash);
       expect(sentSecond.nonce).toBe(sentFirst.nonce + 1);
       // The dialog of a third click names the latest still pending, so the user can choose; it is not sent here.
       const preview = await kit.call('wallet.preview', approve2Weth(noAllowance.address));
       expect(preview.pendingSameKind).toMatchObject({ hash: sentSecond.hash, status: 'broadcast', summary: 'Approve 2 WETH to the CoW Protocol vault relayer' });
       // Retrying either click sends nothing new.
-      expect((await kit.call('wallet.send', { intent: second })).hash).toBe(sentSecond.hash);
-      expect((await kit.call('wallet.send', { intent: first })).hash).toBe(sentFirst.hash);
+      expect((await kit.call('wallet.send', second)).hash).toBe(sentSecond.hash);
+      expect((await kit.call('wallet.send', first)).hash).toBe(sentFirst.hash);
       await client().mine({ blocks: 1 });
-      expect((await kit.settledByApp(first.intentId, 30_000)).record.status).toBe('confirmed');
-      expect((await kit.settledByApp(second.intentId, 30_000)).record.status).toBe('confirmed');
+      expect((await kit.settledByApp(first.intent.intentId, 30_000)).record.status).toBe('confirmed');
+      expect((await kit.settledByApp(second.intent.intentId, 30_000)).record.status).toBe('confirmed');
     } finally {
       await client().setAutomine(true);
     }
@@ -67,14 +68,14 @@ describe('wallet clicks on the shipped composition', () => {
     const before = await kit.nonce(noAllowance.address);
     const again = approve2Weth(noAllowance.address);
     expect((await kit.call('wallet.preview', again)).pendingSameKind).toBeNull();
-    const sent = await kit.call('wallet.send', { intent: again });
+    const sent = await kit.send(again);
     expect((await kit.settledByApp(again.intentId, 30_000)).record).toMatchObject({ status: 'confirmed', hash: sent.hash });
     expect(await kit.nonce(noAllowance.address)).toBe(before + 1);
   });
 
   it('speed up and cancel of a transaction that is already mined say so in words and send nothing', async () => {
     const intent = { intentId: newIntentId(), kind: 'wrap' as const, account: trader.address, chainId: 1, amount: parseEther('0.2').toString() };
-    const sent = await kit.call('wallet.send', { intent });
+    const sent = await kit.send(intent);
     expect((await client().getTransactionReceipt({ hash: sent.hash })).status).toBe('success');
     const nonce = await kit.nonce(trader.address);
     for (const mode of ['speedUp', 'cancel'] as const) {
@@ -89,16 +90,16 @@ describe('wallet clicks on the shipped composition', () => {
   it('a click the node refused can be clicked again: the same bytes go again, never "internal error", and are mined once funded', async () => {
     const intent = (): TxIntentInput => ({ intentId: newIntentId(), kind: 'approve', account: unfunded.address, chainId: 1, token: USDC, amount: parseUnits('5', 6).toString() });
     const first = intent();
-    const refused = await kit.call('wallet.send', { intent: first });
+    const refused = await kit.send(first);
     expect(refused.status).toBe('failed');
     expect(refused.error).toMatch(/refused the transaction/);
     // A new click signs the very same transaction (same nonce and fees): it is sent again, not a UNIQUE error.
     const second = intent();
-    const refusedAgain = await kit.call('wallet.send', { intent: second });
+    const refusedAgain = await kit.send(second);
     expect(refusedAgain).toMatchObject({ status: 'failed', hash: refused.hash, intentId: second.intentId });
     await client().setBalance({ address: unfunded.address, value: parseEther('1') });
     const third = intent();
-    const sent = await kit.call('wallet.send', { intent: third });
+    const sent = await kit.send(third);
     expect(sent.status).toBe('broadcast');
     expect((await kit.settledByApp(third.intentId, 30_000)).record.status).toBe('confirmed');
     expect(await kit.nonce(unfunded.address)).toBe(1);

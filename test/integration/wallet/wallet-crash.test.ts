@@ -82,7 +82,7 @@ describe('SIGKILL between signing a transaction and its receipt, on the shipped 
 
       // Restart: the app as it ships reconciles the journal by itself (nobody calls reconcile), then the click is retried.
       await kit.restart();
-      await kit.call('wallet.send', { intent });
+      await kit.resend(intent, kit.shownDigest(lines));
     } finally {
       await client.setAutomine(true);
     }
@@ -90,7 +90,7 @@ describe('SIGKILL between signing a transaction and its receipt, on the shipped 
     const final = (await kit.settledByApp(intent.intentId, 60_000)).record;
     // A later click from the same account is sent and mined: no nonce was left behind ("nonce too high").
     const later = { intentId: newIntentId(), kind: 'wrap' as const, account: noAllowance.address, chainId: 1, amount: '1000' };
-    const laterSent = await kit.call('wallet.send', { intent: later });
+    const laterSent = await kit.send(later);
     expect(laterSent.nonce).toBe(nonceBefore + 1);
     expect((await kit.settledByApp(later.intentId, 60_000)).record.status).toBe('confirmed');
     await kit.close();

@@ -54,10 +54,11 @@ describe('wallet against a hostile JSON-RPC node', () => {
       const account = approve ? noAllowance.address : trader.address;
       const intent: TxIntentInput = approve ? { intentId: newIntentId(), kind: 'approve', account, chainId: 1, token: USDC, amount: parseUnits(String(10 + index), 6).toString() } : wrap(`0.00${index + 1}`);
       const nonceBefore = await kit.nonce(account);
+      const click = await kit.confirm(intent);
       proxy.mode(mode, (method) => method === 'eth_sendRawTransaction');
       let answer: { record: Awaited<ReturnType<typeof kit.call<'wallet.send'>>> } | { error: Error };
       try {
-        answer = await kit.call('wallet.send', { intent }).then(
+        answer = await kit.call('wallet.send', click).then(
           (record) => ({ record }),
           (error: Error) => ({ error }),
         );
@@ -75,7 +76,7 @@ describe('wallet against a hostile JSON-RPC node', () => {
         expect(answer.record.error).toMatch(node);
       }
       // The same click again: the journalled bytes (already mined), never a second signature.
-      const retried = await kit.call('wallet.send', { intent });
+      const retried = await kit.call('wallet.send', click);
       if (first) expect(retried.hash).toBe(first.hash);
       expect(retried.status).not.toBe('failed');
       const { record } = await kit.settledByApp(intent.intentId, 30_000);
@@ -94,12 +95,14 @@ describe('wallet against a hostile JSON-RPC node', () => {
     ];
 
     it.each(CASES)('$label', { timeout: 120_000 }, async ({ mode }) => {
+      // The send's dialog showed its preview while the node was still honest; "Sign and send" comes after.
+      const click = await kit.confirm(wrap('0.01'));
       proxy.mode(mode);
       const memory = watchMemory();
       try {
         const balances = await timed(() => kit.call('wallet.balances', { account: trader.address, chainId: 1, tokens: [WETH] }));
         const preview = await timed(() => kit.call('wallet.preview', wrap('0.01')));
-        const send = await timed(() => kit.call('wallet.send', { intent: wrap('0.01') }));
+        const send = await timed(() => kit.call('wallet.send', click));
         // Real USDC read from its contract: the node failed, so the answer names it (never "not a token").
         const token = await timed(() => kit.call('tokens.inspect', { chainId: 1, address: USDC }));
         expect(token.error.code).not.toBe('NOT_A_TOKEN');
@@ -119,7 +122,7 @@ describe('wallet against a hostile JSON-RPC node', () => {
       expect(BigInt(balances.native)).toBe(await kit.chain.client(1).getBalance({ address: trader.address }));
       expect(await kit.call('tokens.inspect', { chainId: 1, address: USDC })).toMatchObject({ symbol: 'USDC', decimals: 6 });
       const intent = wrap('0.02');
-      const sent = await kit.call('wallet.send', { intent });
+      const sent = await kit.send(intent);
       expect(sent.status).toBe('broadcast');
       expect((await kit.settledByApp(intent.intentId, 30_000)).record.status).toBe('confirmed');
     });
@@ -136,7 +139,7 @@ describe('wallet against a hostile JSON-RPC node', () => {
         const balances = await kit.call('wallet.balances', { account: trader.address, chainId: 1, tokens: [WETH] });
         expect(BigInt(balances.native)).toBe(await kit.chain.client(1).getBalance({ address: trader.address }));
         const intent = wrap('0.003');
-        expect((await kit.call('wallet.send', { intent })).status).toBe('broadcast');
+        expect((await kit.send(intent)).status).toBe('broadcast');
         expect((await kit.settledByApp(intent.intentId, 30_000)).record.status).toBe('confirmed');
       } finally {
         jumped.mockRestore();
@@ -149,7 +152,7 @@ describe('wallet against a hostile JSON-RPC node', () => {
     // The first receipt read answers "not mined yet"; the node mines at once, so the account's nonce has moved when read next.
     proxy.mode({ kind: 'nullOnce' }, (method) => method === 'eth_getTransactionReceipt');
     const intent = wrap('0.004');
-    await kit.call('wallet.send', { intent });
+    await kit.send(intent);
     const { record } = await kit.settledByApp(intent.intentId, 30_000);
     proxy.mode({ kind: 'pass' });
     expect(record.status).toBe('confirmed');

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import type { CommandInput, CommandName, CommandOutput } from '../../../main/common/ipc/contract';
-import type { TxRecord } from '../../../main/common/ipc/commands/wallet';
+import type { OrderDraft } from '../../../main/common/ipc/commands/signing';
+import type { TxIntentInput, TxPreview, TxRecord } from '../../../main/common/ipc/commands/wallet';
 import type { Deadlines } from '../../../main/common/limits';
 import { isPendingTx } from '../../../main/common/wallet/tx-status';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { type Services } from '../../../main/core/services';
 import { composeApp } from '../../helpers/compose-app';
+import { confirmedSend, signConfirmed } from '../../helpers/confirm';
 import { startSandbox, type Sandbox, type RateLimits } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -74,6 +76,25 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
     throw new Error('expected the command to fail');
   }
 
+  /** A send as the transaction dialog makes it: after the preview, with its digest. */
+  async function send(intent: TxIntentInput, passphrase?: string): Promise<TxRecord> {
+    return call('wallet.send', await confirmedSend(call, intent, passphrase));
+  }
+
+  /**
+   * The dialog's "Sign and send" pressed again for a click, with the digest it showed (`PREVIEW`
+   * of a child's lines): a journalled click is answered from the journal; a transaction that
+   * changed meanwhile comes back PREVIEW_MISMATCH with the fresh preview, which the dialog shows
+   * and the user confirms once more.
+   */
+  async function resend(intent: TxIntentInput, shownDigest: string): Promise<TxRecord> {
+    const answer = await services.router.handle('wallet.send', { intent, expectedDigest: shownDigest });
+    const fresh = !answer.ok && answer.error.code === 'PREVIEW_MISMATCH' ? (answer.error.details?.preview as TxPreview | undefined) : undefined;
+    if (fresh) return call('wallet.send', { intent, expectedDigest: fresh.digest });
+    if (!answer.ok) throw new CommandError(answer.error.code, answer.error.message, answer.error.retryable);
+    return answer.value as TxRecord;
+  }
+
   /** Receipts are read on new blocks; tests ask at once instead of waiting for the poll. */
   async function settled(intentId: string): Promise<TxRecord> {
     await services.wallet.transactions!.reconcile();
@@ -110,6 +131,13 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
     transactionEvents,
     call,
     failure,
+    send,
+    resend,
+    /** The digest a child printed as PREVIEW before it sent. */
+    shownDigest: (lines: readonly string[]) => lines.find((line) => line.startsWith('PREVIEW '))?.slice('PREVIEW '.length) ?? '',
+    /** The send's input after the preview (confirmedSend): for a test that sends one click more than once. */
+    confirm: (intent: TxIntentInput, passphrase?: string) => confirmedSend(call, intent, passphrase),
+    signOrder: (draft: OrderDraft, passphrase?: string) => signConfirmed(call, draft, passphrase),
     settled,
     importKey: (privateKey: `0x${string}`, label = 'Trader') => call('accounts.importKey', { label, privateKey, vault: 'keychain' }),
     /** Closes the services and opens them again on the same files: an app restart. */

@@ -78,9 +78,11 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
   it('one click sends one transaction: a repeated send of the same intent answers the journalled one', async () => {
     const before = await kit.nonce(noAllowance.address);
     const intent = { intentId: newIntentId(), kind: 'approve' as const, account: noAllowance.address, chainId: 1, token: WETH, amount: 'unlimited' as const };
-    const [first, second] = await Promise.all([kit.call('wallet.send', { intent }), kit.call('wallet.send', { intent })]);
+    // The dialog's "Sign and send" pressed twice, and once more later: the one preview's digest each time.
+    const click = await kit.confirm(intent);
+    const [first, second] = await Promise.all([kit.call('wallet.send', click), kit.call('wallet.send', click)]);
     expect(second.hash).toBe(first.hash);
-    expect(await kit.call('wallet.send', { intent })).toMatchObject({ hash: first.hash });
+    expect(await kit.call('wallet.send', click)).toMatchObject({ hash: first.hash });
     expect(await kit.nonce(noAllowance.address)).toBe(before + 1);
     expect(await allowanceOnChain(noAllowance.address, WETH)).toBe(maxUint256);
     expect(first.summary).toBe('Approve unlimited WETH to the CoW Protocol vault relayer');
@@ -109,7 +111,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
 
   it('pre-signs a submitted presign order with setPreSignature, then cancels it on chain with invalidateOrder', async () => {
     const draft = await presignDraft(trader.address);
-    const signed = await kit.call('signing.signOrder', { draft });
+    const signed = await kit.signOrder(draft);
     const submitted = await kit.call('trade.submit', { draft, signed, quoteId: null });
     const uid = submitted.order.uid as Hex;
     expect(submitted.order.status).toBe('presignaturePending');
@@ -127,7 +129,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
 
     const cancel = { intentId: newIntentId(), kind: 'invalidate' as const, account: trader.address, chainId: 1, orderUid: uid };
     expect((await kit.call('wallet.preview', cancel)).summary).toBe(`Cancel order ${uid.slice(0, 10)}…${uid.slice(-8)} on chain (invalidateOrder)`);
-    await kit.call('wallet.send', { intent: cancel });
+    await kit.send(cancel);
     expect(await kit.settled(cancel.intentId)).toMatchObject({ status: 'confirmed' });
     expect(await chainRead().readContract({ address: SETTLEMENT, abi: SETTLEMENT_READS, functionName: 'filledAmount', args: [uid] })).toBe(maxUint256);
     // The orderbook sees the invalidation on chain; the next history sync shows it cancelled.
@@ -138,7 +140,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
 
   it('a presign order goes presignaturePending, open after the app\'s setPreSignature, then filled by GPv2Settlement', async () => {
     const draft = await presignDraft(trader.address, 'presign', 1650);
-    const signed = await kit.call('signing.signOrder', { draft });
+    const signed = await kit.signOrder(draft);
     const uid = (await kit.call('trade.submit', { draft, signed, quoteId: null })).order.uid as Hex;
     const status = async () => {
       await kit.call('history.syncNow', undefined);
@@ -148,7 +150,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
     expect((await settleAndCheckChain(kit.sandbox)).fills.map((fill) => fill.uid)).not.toContain(uid);
 
     const presign = { intentId: newIntentId(), kind: 'presign' as const, account: trader.address, chainId: 1, orderUid: uid };
-    await kit.call('wallet.send', { intent: presign });
+    await kit.send(presign);
     expect(await kit.settled(presign.intentId)).toMatchObject({ status: 'confirmed' });
     await kit.sandbox.onChain!.sync();
     expect(await status()).toBe('open');
@@ -163,7 +165,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
     const uids: Hex[] = [];
     for (const [scheme, validFor] of [['eip712', 1700], ['ethsign', 1750], ['presign', 1800]] as const) {
       const draft = await presignDraft(trader.address, scheme, validFor);
-      const signed = await kit.call('signing.signOrder', { draft });
+      const signed = await kit.signOrder(draft);
       uids.push((await kit.call('trade.submit', { draft, signed, quoteId: null })).order.uid as Hex);
     }
     const result = await kit.call('trade.cancel', { orderUids: uids });
@@ -176,7 +178,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
     expect(await chainRead().readContract({ address: SETTLEMENT, abi: SETTLEMENT_READS, functionName: 'filledAmount', args: [uids[2]!] })).toBe(0n);
     const invalidate = { intentId: newIntentId(), kind: 'invalidate' as const, account: onChain!.sendFrom!.account, chainId: onChain!.sendFrom!.chainId, orderUid: uids[2]! };
     expect((await kit.call('wallet.preview', invalidate)).functionName).toBe('invalidateOrder');
-    await kit.call('wallet.send', { intent: invalidate });
+    await kit.send(invalidate);
     expect(await kit.settled(invalidate.intentId)).toMatchObject({ status: 'confirmed' });
     expect(await chainRead().readContract({ address: SETTLEMENT, abi: SETTLEMENT_READS, functionName: 'filledAmount', args: [uids[2]!] })).toBe(maxUint256);
     for (const uid of uids.slice(0, 2)) expect((kit.sandbox.orders.get(uid) as { status: string }).status).toBe('cancelled');
@@ -184,10 +186,10 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
 
   it("refuses on-chain actions on someone else's order and from watch-only accounts, before signing anything", async () => {
     const draft = await presignDraft(trader.address);
-    const signed = await kit.call('signing.signOrder', { draft });
+    const signed = await kit.signOrder(draft);
     const before = await kit.nonce(noAllowance.address);
     const notOwner = await kit.failure(
-      kit.call('wallet.send', { intent: { intentId: newIntentId(), kind: 'invalidate', account: noAllowance.address, chainId: 1, orderUid: signed.uid } }),
+      kit.send({ intentId: newIntentId(), kind: 'invalidate', account: noAllowance.address, chainId: 1, orderUid: signed.uid }),
     );
     expect(notOwner.code).toBe('NOT_ORDER_OWNER');
     expect(await kit.nonce(noAllowance.address)).toBe(before);
@@ -204,7 +206,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
     await client.setAutomine(false);
     try {
       const intent = { intentId: newIntentId(), kind: 'wrap' as const, account: trader.address, chainId: 1, amount: parseEther('0.1').toString() };
-      const original = await kit.call('wallet.send', { intent });
+      const original = await kit.send(intent);
       const pending = await client.getTransaction({ hash: original.hash });
       const faster = await kit.call('wallet.replace', { intentId: intent.intentId, mode: 'speedUp' });
       expect(faster.nonce).toBe(original.nonce);
@@ -238,7 +240,8 @@ describe('wallet without a JSON-RPC URL for the chain', () => {
     for (const attempt of [
       kit.call('wallet.balances', { account, chainId: 1, tokens: [USDC] }),
       kit.call('wallet.preview', { intentId: newIntentId(), kind: 'wrap', account, chainId: 1, amount: '1' }),
-      kit.call('wallet.send', { intent: { intentId: newIntentId(), kind: 'approve', account, chainId: 1, token: USDC, amount: '1' } }),
+      // A send, as if a preview had been shown: refused for the chain before any digest is compared.
+      kit.call('wallet.send', { intent: { intentId: newIntentId(), kind: 'approve', account, chainId: 1, token: USDC, amount: '1' }, expectedDigest: keccak256('0x') }),
     ]) {
       const error = await kit.failure(attempt);
       expect(error.code).toBe('RPC_NOT_CONFIGURED');

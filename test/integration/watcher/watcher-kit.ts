@@ -8,6 +8,7 @@ import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { systemClock } from '../../../main/core/clock';
 import { type Services } from '../../../main/core/services';
 import { composeApp } from '../../helpers/compose-app';
+import { signConfirmed } from '../../helpers/confirm';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -113,7 +114,7 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
         fullAppData,
         signingScheme: 'eip712',
       };
-      const signed = await kit.call('signing.signOrder', { draft });
+      const signed = await signConfirmed(kit.call, draft);
       return (await kit.call('trade.submit', { draft, signed, quoteId: null })).uid;
     },
     async stop() {

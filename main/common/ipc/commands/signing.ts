@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   addressSchema,
+  bytes32Schema,
   decimalStringSchema,
   ecdsaSigningSchemeSchema,
   hexSchema,
@@ -127,6 +128,15 @@ export const signingPreviewSchema = z.strictObject({
 });
 export type SigningPreview = z.infer<typeof signingPreviewSchema>;
 
+/**
+ * The digest of the preview the user confirmed (signing.preview's or wallet.preview's `digest`),
+ * required for every signature a user confirms: main signs only what hashes to it, and without it
+ * there is nothing to hold the signature to, so the request is refused before anything is built.
+ */
+export const confirmedDigestSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'missing: the digest of the preview you confirmed is required; ask for the preview first, nothing is signed without it' : undefined) })
+  .pipe(bytes32Schema);
+
 /** Asked for at signing time only for passphrase-vault accounts; never stored, logged or returned. */
 const passphraseSchema = z.string().max(1024).optional();
 
@@ -150,8 +160,8 @@ export const signingCommands = {
     input: z.strictObject({
       draft: orderDraftSchema,
       passphrase: passphraseSchema,
-      /** The digest of the preview the user confirmed; main refuses to sign anything else. */
-      expectedDigest: hexSchema.optional(),
+      /** The digest of the preview the user confirmed; main refuses to sign anything else (PREVIEW_MISMATCH). */
+      expectedDigest: confirmedDigestSchema,
     }),
     output: signedOrderSchema,
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TX_STATUSES, type TxStatus } from '../../wallet/tx-status';
 import { ethFlowOrderSchema } from '../../orders/ethflow';
 import { addressSchema, bytes32Schema, decimalStringSchema, uidSchema } from '../../protocol/api/primitives';
+import { confirmedDigestSchema } from './signing';
 
 /**
  * What the user asked for on chain, never calldata: main builds the exact
@@ -114,7 +115,8 @@ export const walletBalancesSchema = z.strictObject({
 });
 export type WalletBalances = z.infer<typeof walletBalancesSchema>;
 
-const sendOptions = { passphrase: z.string().max(1024).optional(), expectedDigest: bytes32Schema.optional() };
+/** expectedDigest: wallet.preview's digest for this intent, as the user confirmed it; a send without it is refused. */
+const sendOptions = { passphrase: z.string().max(1024).optional(), expectedDigest: confirmedDigestSchema };
 
 export const walletCommands = {
   'wallet.access': { input: z.strictObject({ chainId: z.number().int() }), output: chainAccessSchema },
