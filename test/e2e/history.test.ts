@@ -36,7 +36,7 @@ describe('History screen in Chromium', () => {
     await page.getByLabel('Status').selectOption('open');
     const open = uids.filter((uid) => (app.sandboxes.production.current()!.orders.get(uid) as { status: string }).status === 'open');
     await expect.poll(count).toBe(`1–${Math.min(50, new Set(open).size)} of ${new Set(open).size} orders`);
-    expect(new Set(await page.getByTestId('status-badge').allTextContents())).toEqual(new Set(['open']));
+    expect(new Set(await page.getByTestId('status-badge').allTextContents())).toEqual(new Set(['Open']));
 
     await page.getByRole('button', { name: 'Sell', exact: true }).click();
     await page.locator('th[aria-sort="descending"]', { hasText: 'Sell' }).waitFor();
@@ -55,6 +55,33 @@ describe('History screen in Chromium', () => {
     expect(await page.getByTestId('detail-explorer').getAttribute('href')).toMatch(/^https:\/\/explorer\.cow\.fi\/orders\/0x/);
     expect(await page.getByTestId('cancel-reason').textContent()).toContain('watch-only');
     await app.screenshot('history-detail');
+  });
+
+  it('fits 1100 and 1440 px wide: the Status of every row in view without scrolling, and statuses in words in the filter', async () => {
+    const { page } = app;
+    await expect.poll(count).toBe(`1–50 of ${distinct()} orders`);
+    for (const width of [1100, 1440]) {
+      await page.setViewportSize({ width, height: 760 });
+      const rows = page.getByTestId('history-row');
+      const boxes = await rows.evaluateAll((all) =>
+        all.map((row) => {
+          const status = row.querySelector('[data-testid="status-badge"]')!.getBoundingClientRect();
+          // The table scrolls inside its own box: what lies beyond that box's right edge is cut off.
+          const clip = row.closest('.scroll')!.getBoundingClientRect();
+          return { right: status.right, width: status.width, clipRight: Math.min(clip.right, row.ownerDocument.documentElement.clientWidth) };
+        }),
+      );
+      expect(boxes).toHaveLength(50);
+      for (const box of boxes) {
+        expect(box.width).toBeGreaterThan(0);
+        expect(box.right, `Status cut at ${width} px`).toBeLessThanOrEqual(box.clipRight);
+      }
+      // Nothing to scroll sideways for: the table fits its box.
+      expect(await page.locator('.scroll').evaluate((scroll) => scroll.scrollWidth - scroll.clientWidth), `history scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+      await app.screenshot(`history-${width}`);
+    }
+    const options = await page.getByLabel('Status').locator('option').allTextContents();
+    expect(options).toEqual(['Any status', 'Awaiting pre-signature', 'Open', 'Filled', 'Expired', 'Cancelled', 'Submitting', 'Not sent', 'Failed to send']);
   });
 
   it('shows the offline banner with the last sync time, works from SQLite, and syncs again when the services return', async () => {

@@ -32,13 +32,14 @@ export function dayBound(value: string, end: boolean): number | undefined {
   return end ? new Date(year, month - 1, day, 23, 59, 59, 999).getTime() : new Date(year, month - 1, day).getTime();
 }
 
-/** What traded so far, in both tokens (main/common/orders/fill); empty before any fill. */
-export function executedText(row: HistoryRow): string {
+/** What traded so far, in both tokens (main/common/orders/fill); null before any fill. */
+export function executedParts(row: HistoryRow): { sold: string; bought: string } | null {
   const executed = executedAmounts(row);
-  if (!executed) return '';
-  const sold = amount(executed.sell.toString(), row.sellDecimals, tokenLabel(row.sellSymbol, row.sellToken));
-  const bought = amount(executed.buy.toString(), row.buyDecimals, tokenLabel(row.buySymbol, row.buyToken));
-  return `${sold} → ${bought}`;
+  if (!executed) return null;
+  return {
+    sold: amount(executed.sell.toString(), row.sellDecimals, tokenLabel(row.sellSymbol, row.sellToken)),
+    bought: amount(executed.buy.toString(), row.buyDecimals, tokenLabel(row.buySymbol, row.buyToken)),
+  };
 }
 
 /** Buy token per one sell token: what the fills paid and, beside it, the limit. Needs both tokens' decimals. */
