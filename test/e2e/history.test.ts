@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatDate, formatTokenAmount } from '../../main/common/format/format';
+import { findKnownToken } from '../../main/common/protocol/tokens';
 import { TEST_ACCOUNTS } from '../sandbox';
 import { startApp, type RunningApp } from './harness';
 
@@ -82,6 +84,36 @@ describe('History screen in Chromium', () => {
     }
     const options = await page.getByLabel('Status').locator('option').allTextContents();
     expect(options).toEqual(['Any status', 'Awaiting pre-signature', 'Open', 'Filled', 'Expired', 'Cancelled', 'Submitting', 'Not sent', 'Failed to send']);
+  });
+
+  it("shows a filled order's detail in the locale: grouped amounts, dates, the average price, surplus % and why fill times are missing", async () => {
+    const { page } = app;
+    await expect.poll(count).toBe(`1–50 of ${distinct()} orders`);
+    const sandbox = app.sandboxes.production.current()!;
+    type Seeded = { uid: string; status: string; kind: string; buyToken: string; buyAmount: string; validTo: number };
+    // A filled sell order asking for 1,000 or more of a known token: its figures need the locale's grouping.
+    const order = uids
+      .map((uid) => sandbox.orders.get(uid) as Seeded)
+      .find((one) => one.status === 'fulfilled' && one.kind === 'sell' && BigInt(one.buyAmount) >= 1000n * 10n ** BigInt(findKnownToken(1, one.buyToken)!.decimals))!;
+    const buy = findKnownToken(1, order.buyToken)!;
+    await page.getByLabel('Search orders').fill(order.uid.slice(0, 30));
+    await expect.poll(count).toBe('1–1 of 1 orders');
+    await page.getByTestId('history-row').click();
+    await page.getByTestId('detail-summary').waitFor();
+
+    const en = { locale: 'en-US' };
+    const field = (label: string) => page.locator('dl.fields dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').textContent();
+    expect(await field('Buy amount')).toBe(formatTokenAmount(BigInt(order.buyAmount), buy.decimals, buy.symbol, { ...en, exact: true }));
+    expect(await field('Buy amount')).toContain(',');
+    expect(await page.getByTestId('detail-valid-to').textContent()).toBe(formatDate(order.validTo * 1000, { ...en, seconds: true }));
+    expect(await field('Valid to')).toBe(formatDate(order.validTo * 1000, { ...en, seconds: true }));
+    expect(await page.getByTestId('detail-average-price').textContent()).toMatch(new RegExp(`^≈?[\\d,.]+ ${buy.symbol}/\\S+$`));
+    // Seeded fills got 1% more than the limit asked.
+    expect(await page.locator('[data-testid="surplus"][data-key="limit"]').textContent()).toMatch(new RegExp(`^≈?\\+[\\d,.]+ ${buy.symbol} \\(1\\.01%\\)$`));
+    // This app has no node for Ethereum: the fill is listed with its transaction, and the detail says where its time would come from.
+    expect(await page.getByTestId('fill-time').textContent()).toBe('Time not known');
+    expect(await page.getByTestId('fill-times-note').textContent()).toBe('Fill times are read from the Ethereum node: add its JSON-RPC URL in Settings → Networks to see them.');
+    await app.screenshot('history-detail-filled');
   });
 
   it('shows the offline banner with the last sync time, works from SQLite, and syncs again when the services return', async () => {
