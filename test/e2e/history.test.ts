@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatDate, formatTokenAmount } from '../../main/common/format/format';
 import { findKnownToken } from '../../main/common/protocol/tokens';
 import { TEST_ACCOUNTS } from '../sandbox';
+import { seriousViolations } from './axe';
 import { startApp, type RunningApp } from './harness';
 
 const SEEDED = 120;
@@ -82,6 +83,7 @@ describe('History screen in Chromium', () => {
       expect(await page.locator('.scroll').evaluate((scroll) => scroll.scrollWidth - scroll.clientWidth), `history scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
       await app.screenshot(`history-${width}`);
     }
+    expect(await seriousViolations(page)).toEqual([]);
     const options = await page.getByLabel('Status').locator('option').allTextContents();
     expect(options).toEqual(['Any status', 'Awaiting pre-signature', 'Open', 'Filled', 'Expired', 'Cancelled', 'Submitting', 'Not sent', 'Failed to send']);
   });
@@ -113,6 +115,7 @@ describe('History screen in Chromium', () => {
     // This app has no node for Ethereum: the fill is listed with its transaction, and the detail says where its time would come from.
     expect(await page.getByTestId('fill-time').textContent()).toBe('Time not known');
     expect(await page.getByTestId('fill-times-note').textContent()).toBe('Fill times are read from the Ethereum node: add its JSON-RPC URL in Settings → Networks to see them.');
+    expect(await seriousViolations(page)).toEqual([]);
     await app.screenshot('history-detail-filled');
   });
 
