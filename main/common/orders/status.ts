@@ -62,3 +62,14 @@ export function orderStatusText(status: string): string {
   const words = status.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * The statuses a word of the search box names, as the screens word them
+ * ("filled" finds fulfilled orders, "awaiting" presignaturePending ones): any
+ * word of the status's text starting with it, from 3 letters, case aside.
+ */
+export function statusesNamed(typed: string): string[] {
+  const wanted = typed.toLowerCase();
+  if (wanted.length < 3) return [];
+  return SHOWN_STATUSES.filter((status) => orderStatusText(status).toLowerCase().split(/[\s-]+/).some((word) => word.startsWith(wanted)));
+}

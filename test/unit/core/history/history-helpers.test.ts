@@ -17,6 +17,9 @@ describe('history helpers', () => {
   it('turns a search box into quoted prefix terms', () => {
     expect(ftsQuery('usdc  0xAB"c')).toBe('"usdc"* AND "0xAB""c"*');
     expect(ftsQuery('   ')).toBeNull();
+    // A status as the screens word it finds the stored id too.
+    expect(ftsQuery('Filled usdc')).toBe('("Filled"* OR status : "fulfilled") AND "usdc"*');
+    expect(ftsQuery('awaiting')).toBe('("awaiting"* OR status : "presignaturePending")');
   });
 
   it('reads appCode only from a document', () => {
