@@ -148,6 +148,7 @@ export function createServices(ports: ServicePorts): Services {
     ...(ports.historyTiming ? { timing: ports.historyTiming } : {}),
     // Read when a detail is opened: the wallet (made below) holds the chain clients by then.
     filledAmount: (chainId, uid) => settlementFilledAmount(wallet.clients, chainId, uid, environment()),
+    blockClock: { available: (chainId) => wallet.clients.available(chainId), blockTime: (chainId, block) => wallet.clients.blockTime(chainId, block) },
   });
   void history.start();
   const tokenLists = new TokenLists({

@@ -104,7 +104,7 @@ describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
     await app.services.history.syncNow();
     await page.keyboard.press('Control+4');
     await page.getByTestId('history-row').filter({ hasText: uid.slice(0, 10) }).click();
-    await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('expired');
+    await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('Expired');
     const ethBefore = await client.getBalance({ address: unfunded.address });
     await page.getByRole('button', { name: 'Refund ETH' }).click();
     const dialog = page.getByTestId('tx-dialog');

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatDate, formatTokenAmount } from '../../main/common/format/format';
+import { findKnownToken } from '../../main/common/protocol/tokens';
 import { TEST_ACCOUNTS } from '../sandbox';
+import { seriousViolations } from './axe';
 import { startApp, type RunningApp } from './harness';
 
 const SEEDED = 120;
@@ -36,7 +39,7 @@ describe('History screen in Chromium', () => {
     await page.getByLabel('Status').selectOption('open');
     const open = uids.filter((uid) => (app.sandboxes.production.current()!.orders.get(uid) as { status: string }).status === 'open');
     await expect.poll(count).toBe(`1–${Math.min(50, new Set(open).size)} of ${new Set(open).size} orders`);
-    expect(new Set(await page.getByTestId('status-badge').allTextContents())).toEqual(new Set(['open']));
+    expect(new Set(await page.getByTestId('status-badge').allTextContents())).toEqual(new Set(['Open']));
 
     await page.getByRole('button', { name: 'Sell', exact: true }).click();
     await page.locator('th[aria-sort="descending"]', { hasText: 'Sell' }).waitFor();
@@ -55,6 +58,65 @@ describe('History screen in Chromium', () => {
     expect(await page.getByTestId('detail-explorer').getAttribute('href')).toMatch(/^https:\/\/explorer\.cow\.fi\/orders\/0x/);
     expect(await page.getByTestId('cancel-reason').textContent()).toContain('watch-only');
     await app.screenshot('history-detail');
+  });
+
+  it('fits 1100 and 1440 px wide: the Status of every row in view without scrolling, and statuses in words in the filter', async () => {
+    const { page } = app;
+    await expect.poll(count).toBe(`1–50 of ${distinct()} orders`);
+    for (const width of [1100, 1440]) {
+      await page.setViewportSize({ width, height: 760 });
+      const rows = page.getByTestId('history-row');
+      const boxes = await rows.evaluateAll((all) =>
+        all.map((row) => {
+          const status = row.querySelector('[data-testid="status-badge"]')!.getBoundingClientRect();
+          // The table scrolls inside its own box: what lies beyond that box's right edge is cut off.
+          const clip = row.closest('.scroll')!.getBoundingClientRect();
+          return { right: status.right, width: status.width, clipRight: Math.min(clip.right, row.ownerDocument.documentElement.clientWidth) };
+        }),
+      );
+      expect(boxes).toHaveLength(50);
+      for (const box of boxes) {
+        expect(box.width).toBeGreaterThan(0);
+        expect(box.right, `Status cut at ${width} px`).toBeLessThanOrEqual(box.clipRight);
+      }
+      // Nothing to scroll sideways for: the table fits its box.
+      expect(await page.locator('.scroll').evaluate((scroll) => scroll.scrollWidth - scroll.clientWidth), `history scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+      await app.screenshot(`history-${width}`);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    const options = await page.getByLabel('Status').locator('option').allTextContents();
+    expect(options).toEqual(['Any status', 'Awaiting pre-signature', 'Open', 'Filled', 'Expired', 'Cancelled', 'Submitting', 'Not sent', 'Failed to send']);
+  });
+
+  it("shows a filled order's detail in the locale: grouped amounts, dates, the average price, surplus % and why fill times are missing", async () => {
+    const { page } = app;
+    await expect.poll(count).toBe(`1–50 of ${distinct()} orders`);
+    const sandbox = app.sandboxes.production.current()!;
+    type Seeded = { uid: string; status: string; kind: string; buyToken: string; buyAmount: string; validTo: number };
+    // A filled sell order asking for 1,000 or more of a known token: its figures need the locale's grouping.
+    const order = uids
+      .map((uid) => sandbox.orders.get(uid) as Seeded)
+      .find((one) => one.status === 'fulfilled' && one.kind === 'sell' && BigInt(one.buyAmount) >= 1000n * 10n ** BigInt(findKnownToken(1, one.buyToken)!.decimals))!;
+    const buy = findKnownToken(1, order.buyToken)!;
+    await page.getByLabel('Search orders').fill(order.uid.slice(0, 30));
+    await expect.poll(count).toBe('1–1 of 1 orders');
+    await page.getByTestId('history-row').click();
+    await page.getByTestId('detail-summary').waitFor();
+
+    const en = { locale: 'en-US' };
+    const field = (label: string) => page.locator('dl.fields dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').textContent();
+    expect(await field('Buy amount')).toBe(formatTokenAmount(BigInt(order.buyAmount), buy.decimals, buy.symbol, { ...en, exact: true }));
+    expect(await field('Buy amount')).toContain(',');
+    expect(await page.getByTestId('detail-valid-to').textContent()).toBe(formatDate(order.validTo * 1000, { ...en, seconds: true }));
+    expect(await field('Valid to')).toBe(formatDate(order.validTo * 1000, { ...en, seconds: true }));
+    expect(await page.getByTestId('detail-average-price').textContent()).toMatch(new RegExp(`^≈?[\\d,.]+ ${buy.symbol}/\\S+$`));
+    // Seeded fills got 1% more than the limit asked.
+    expect(await page.locator('[data-testid="surplus"][data-key="limit"]').textContent()).toMatch(new RegExp(`^≈?\\+[\\d,.]+ ${buy.symbol} \\(1\\.01%\\)$`));
+    // This app has no node for Ethereum: the fill is listed with its transaction, and the detail says where its time would come from.
+    expect(await page.getByTestId('fill-time').textContent()).toBe('Time not known');
+    expect(await page.getByTestId('fill-times-note').textContent()).toBe('Fill times are read from the Ethereum node: add its JSON-RPC URL in Settings → Networks to see them.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await app.screenshot('history-detail-filled');
   });
 
   it('shows the offline banner with the last sync time, works from SQLite, and syncs again when the services return', async () => {

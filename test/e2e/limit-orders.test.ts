@@ -81,8 +81,8 @@ describe('limit orders in Chromium', () => {
 
     // History's detail and the CSV export say it too.
     await app.services.router.handle('history.syncNow', undefined);
-    const detail = (await app.services.router.handle('history.detail', { uid: week })) as { ok: true; value: { surplus: { key: string; value: string }[] } };
-    expect(detail.value.surplus.find((item) => item.key === 'limit')?.value).toMatch(new RegExp(`\\(${figure.replace('.', '\\.')}%\\)$`));
+    const detail = (await app.services.router.handle('history.detail', { uid: week })) as { ok: true; value: { surplus: { key: string; bps: number }[] } };
+    expect(detail.value.surplus.find((item) => item.key === 'limit')!.bps / 100).toBe(Number(figure));
     await page.keyboard.press('Control+4');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const path = /to (.+\.csv)$/.exec((await page.getByTestId('history-notice').textContent()) ?? '')![1]!;

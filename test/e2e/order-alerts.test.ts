@@ -123,7 +123,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
     await page.keyboard.press('Control+4');
     // The partial order's detail is open while it fills: it follows the order, like the table behind it.
     await page.getByTestId('history-row').filter({ hasText: partial.slice(0, 10) }).click();
-    await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('open');
+    await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('Open');
     await settleAndCheckChain(sandbox, { partialFraction: 0.5 });
     await expect.poll(() => titlesFor(partial), { timeout: WITHIN_MS }).toEqual(['Order partially filled']);
     await expect.poll(() => page.getByTestId('detail-filled').textContent(), { timeout: WITHIN_MS }).toBe('50% filled');
@@ -140,7 +140,7 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
     expect(sandbox.requests.filter((entry) => entry.method === 'DELETE')).toHaveLength(0);
     await app.screenshot('history-cancel-confirm');
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-    await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('cancelled');
+    await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('Cancelled');
     expect(sandbox.requests.filter((entry) => entry.method === 'DELETE')).toHaveLength(1);
   }, 60_000);
 });

@@ -76,7 +76,8 @@ describe('Trade screen in Chromium', () => {
       })
       .toBe('fulfilled');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
-    await page.getByText(uid.slice(0, 10), { exact: false }).first().waitFor();
+    // Its row (the UID column itself is left out at 1100 px; the row holds it for the detail).
+    await page.getByTestId('history-row').filter({ hasText: uid.slice(0, 10) }).waitFor();
     await app.screenshot('trade-in-history');
   });
 

@@ -31,34 +31,37 @@ type Decimal = `${number}` | string;
 const formatDecimal = (value: Decimal, locale: string | undefined, options: Intl.NumberFormatOptions) =>
   numberFormat(locale, options).format(value as unknown as number);
 
-/** Digits after the point for a token amount: 4 at 1 and above, 4 significant below (0.0001234). */
-const AMOUNT_FRACTION = 4;
-const AMOUNT_SIGNIFICANT = 4;
-/** Below this a token amount is dust: shown as "< 0.000001" rather than a wall of zeros. */
-const DUST_DIGITS = 6;
+/**
+ * How many digits after the point a token amount keeps: 6, counted from the
+ * first significant digit below 1 (0.000123456 keeps 0.000123456), so every
+ * amount shows at least 6 significant digits of its fraction. A figure needing
+ * more is cut there and marked "≈"; one needing fewer is shown exactly.
+ */
+export const AMOUNT_FRACTION_DIGITS = 6;
+
+/** What formatTokenAmount puts before a figure it had to cut: the only sign that digits are missing. */
+export const APPROXIMATE = '≈';
 
 /**
- * Base units as a human amount: exact whole part with the locale's grouping,
- * a sensible fraction, truncated (never rounded up, so a balance is never shown
- * as more than there is), "< 0.000001" for dust, and the symbol when given.
+ * Base units as a human amount, with the locale's grouping and the symbol when
+ * given. The rule: every digit up to the token's decimals is shown, except
+ * beyond AMOUNT_FRACTION_DIGITS (from the first significant digit below 1);
+ * only then is the figure cut (toward zero, so a balance is never shown as
+ * more than there is) and marked "≈". So the figure read is the amount, or
+ * says it is not: 2.90625 WETH reads "2.90625 WETH", never "2.9062".
+ * `exact` keeps every digit.
  */
 export function formatTokenAmount(amount: bigint, decimals: number, symbol?: string | null, options: FormatOptions & { exact?: boolean } = {}): string {
   const negative = amount < 0n;
-  const magnitude = negative ? -amount : amount;
-  const text = formatUnits(magnitude, decimals);
-  const suffix = symbol ? ` ${symbol}` : '';
-  const sign = negative ? '-' : '';
-  if (magnitude === 0n) return `${formatDecimal('0', options.locale, {})}${suffix}`;
-  if (options.exact) return `${sign}${formatDecimal(text, options.locale, { maximumFractionDigits: 100 })}${suffix}`;
-  const oneWhole = 10n ** BigInt(decimals);
-  if (magnitude >= oneWhole) {
-    return `${sign}${formatDecimal(text, options.locale, { maximumFractionDigits: AMOUNT_FRACTION, roundingMode: 'trunc' })}${suffix}`;
-  }
-  if (magnitude * 10n ** BigInt(DUST_DIGITS) < oneWhole) {
-    const threshold = formatDecimal(`0.${'0'.repeat(DUST_DIGITS - 1)}1`, options.locale, { maximumFractionDigits: DUST_DIGITS });
-    return `${negative ? '> -' : '< '}${threshold}${suffix}`;
-  }
-  return `${sign}${formatDecimal(text, options.locale, { maximumSignificantDigits: AMOUNT_SIGNIFICANT, roundingMode: 'trunc' })}${suffix}`;
+  const text = formatUnits(negative ? -amount : amount, decimals);
+  const [whole = '0', fraction = ''] = text.split('.');
+  const leadingZeros = whole === '0' ? fraction.length - fraction.replace(/^0+/, '').length : 0;
+  const keep = options.exact ? fraction.length : Math.min(fraction.length, leadingZeros + AMOUNT_FRACTION_DIGITS);
+  const cut = keep < fraction.length;
+  const shown = keep > 0 ? `${whole}.${fraction.slice(0, keep)}` : whole;
+  // Intl formats the decimal string as given (no float detour): with as many fraction digits as kept, it only groups.
+  const figure = formatDecimal(shown, options.locale, { maximumFractionDigits: Math.min(100, Math.max(keep, 0)) });
+  return `${cut ? APPROXIMATE : ''}${negative ? '-' : ''}${figure}${symbol ? ` ${symbol}` : ''}`;
 }
 
 /** A whole-token amount already in human units (a rate, a price); significant digits for small values. */

@@ -37,9 +37,10 @@ export function executedAmounts(order: FillFacts): { sell: bigint; buy: bigint }
 }
 
 /**
- * The execution price as buy base units per one whole sell token (the unit the
- * limit is shown in), from what was actually paid, fee included; null before
- * any fill.
+ * The average price over all fills (the one definition: History's table,
+ * detail and CSV): executed buy over executed sell, as buy base units per one
+ * whole sell token (the unit the limit is shown in), from what was actually
+ * paid, fee included; null before any fill.
  */
 export function executionPriceBase(order: FillFacts, sellDecimals: number): bigint | null {
   const executed = executedAmounts(order);

@@ -3,7 +3,9 @@ import type { Competition } from '../../common/history/detail-schema';
 import type { Environment } from '../../common/protocol/environments';
 import type { OrderbookClient } from '../api/orderbook-client';
 import type { Handlers } from '../ipc/router';
-import { exportHistory } from './history-export';
+import type { Trade } from '../../common/protocol/api';
+import { exportedBlocks, exportHistory } from './history-export';
+import type { FillTimes } from './fill-times';
 import { queryHistory } from './history-query';
 import { describeCancellation, type FilledAmountReader } from './cancellation-source';
 import { buildDetail, toCompetition } from './order-detail';
@@ -40,6 +42,8 @@ export interface HistoryHandlerDeps {
   changed: () => void;
   /** The settlement contract's filledAmount of an order: tells an on-chain cancellation from a signed one. */
   filledAmount: FilledAmountReader;
+  /** When fills happened, by their blocks on chain. */
+  fillTimes: FillTimes;
 }
 
 export function historyHandlers(deps: HistoryHandlerDeps): Pick<Handlers, HistoryCommand> {
@@ -49,20 +53,30 @@ export function historyHandlers(deps: HistoryHandlerDeps): Pick<Handlers, Histor
     if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${uid} is not in the local history. Look it up by UID to fetch it.`);
     return row;
   };
+  const { fillTimes } = deps;
   const detail = async (uid: string) => {
     const row = stored(uid);
     const trades = repo.tradesOf(row.uid);
     const submission = deps.journal.find(row.uid);
+    await fillTimes.date(trades.map((trade) => ({ chainId: row.chain_id, blockNumber: trade.blockNumber })));
+    const at = (trade: Trade) => fillTimes.at(row.chain_id, trade.blockNumber);
     return buildDetail(row, trades, {
       explorerBase: deps.explorerBase(),
       accountKind: deps.accountKind,
       submissionNote: submission && submission.state !== 'submitted' ? submission.error : null,
       cancellation: await describeCancellation(row.chain_id, apiOrderOf(row), deps.filledAmount),
+      fillTimes: { at, note: trades.some((trade) => at(trade) === null) ? fillTimes.note(row.chain_id) : null },
     });
   };
   return {
     'history.query': (query) => queryHistory(repo.db, query, deps.environment()),
-    'history.export': ({ query, format }) => exportHistory(repo.db, query, deps.environment(), format, deps.exportDir, new Date(deps.now())),
+    'history.export': async ({ query, format }) => {
+      const environment = deps.environment();
+      // The CSV names each fill's time: the blocks of the fills it will list are read first (kept once read).
+      if (format === 'csv') await fillTimes.date(exportedBlocks(repo, query, environment));
+      const fills = { of: (uid: string) => repo.tradesOf(uid), at: (chainId: number, trade: Trade) => fillTimes.at(chainId, trade.blockNumber) };
+      return exportHistory(repo.db, query, environment, format, deps.exportDir, new Date(deps.now()), fills);
+    },
     'history.detail': ({ uid }) => detail(uid),
     'history.competition': async ({ uid }): Promise<Competition> => {
       const row = stored(uid);

@@ -11,6 +11,7 @@ import type { SettingsService } from '../settings/settings-service';
 import { EXPORT_DIR } from '../settings/settings-module';
 import { AccountsRepo } from '../signer/accounts-repo';
 import type { FilledAmountReader } from './cancellation-source';
+import { FillTimes, type BlockClock } from './fill-times';
 import { historyHandlers, type HistoryCommand } from './history-handlers';
 import { apiOrderOf, toOrderParams } from './order-row';
 import { OrdersRepo } from './orders-repo';
@@ -30,6 +31,8 @@ export interface HistoryModuleOptions {
   now?: () => number;
   /** The settlement contract's filledAmount (the wallet's chain clients): how a cancelled order was cancelled. */
   filledAmount?: FilledAmountReader;
+  /** The chains' clocks (the wallet's chain clients): when each fill's block was mined. */
+  blockClock?: BlockClock;
 }
 
 export interface HistoryModule {
@@ -125,6 +128,7 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       now,
       changed,
       filledAmount: options.filledAmount ?? (async () => null),
+      fillTimes: new FillTimes(options.blockClock, options.log, now),
     }),
     sync,
     journal,

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { historyQuerySchema, type HistoryFilter, type HistoryPage, type HistoryQuery, type HistorySortColumn } from '../../common/history/history-schema';
+import { statusesNamed } from '../../common/orders/status';
 import type { Environment } from '../../common/protocol/environments';
 import { KNOWN_TOKENS } from '../../common/protocol/tokens';
 import { toHistoryRow, type OrderColumns } from './order-row';
@@ -57,12 +58,19 @@ export interface CompiledQuery {
 /**
  * A search box string as an FTS5 query: each word a quoted prefix term, all
  * required. Quoting makes every character literal, so nothing the user types
- * can be read as FTS syntax.
+ * can be read as FTS syntax. A word naming a status as the screens word it
+ * ("filled") also matches that status's id (fulfilled), which is what is stored.
  */
 export function ftsQuery(search: string): string | null {
   const words = search.split(/[\s,;]+/).filter((word) => word.length > 0).slice(0, 12);
   if (words.length === 0) return null;
-  return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(' AND ');
+  const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  return words
+    .map((word) => {
+      const statuses = statusesNamed(word);
+      return statuses.length === 0 ? `${quote(word)}*` : `(${[`${quote(word)}*`, ...statuses.map((status) => `status : ${quote(status)}`)].join(' OR ')})`;
+    })
+    .join(' AND ');
 }
 
 const isAddress = (text: string) => /^0x[0-9a-fA-F]{40}$/.test(text);

@@ -1,8 +1,7 @@
 import { ethFlowRefundOrder, userView } from '../../common/orders/ethflow';
-import type { Competition, OrderDetail } from '../../common/history/detail-schema';
-import { formatUnits } from '../../common/protocol/amounts';
-import { cancelRoute } from '../../common/orders/status';
-import { formatSurplusPercent, surplusVersusLimit, surplusVersusQuote, type Surplus } from '../../common/orders/surplus';
+import type { Competition, DetailField, OrderDetail, TokenAmount } from '../../common/history/detail-schema';
+import { cancelRoute, orderStatusText } from '../../common/orders/status';
+import { surplusVersusLimit, surplusVersusQuote, type Surplus } from '../../common/orders/surplus';
 import type { ApiOrder, SolverCompetition, Trade } from '../../common/protocol/api';
 import { resolveChain } from '../../common/protocol/chains';
 import { explorerOrderUrl } from '../../common/protocol/endpoints';
@@ -10,66 +9,62 @@ import { parseOrderUid } from '../../common/protocol/order-uid';
 import { findKnownToken } from '../../common/protocol/tokens';
 import { apiOrderOf, toHistoryRow, type OrderColumns } from './order-row';
 
-type Field = OrderDetail['fields'][number];
+type Field = DetailField;
 
-/** Base units in human units with the symbol, or raw with "base units" when the token is unknown. */
-export function humanAmount(chainId: number, token: string | null | undefined, amount: string | null | undefined): string | null {
-  if (amount === null || amount === undefined) return null;
-  const known = token ? findKnownToken(chainId, token) : undefined;
-  return known ? `${formatUnits(BigInt(amount), known.decimals)} ${known.symbol}` : `${amount} base units of ${token ?? 'an unknown token'}`;
+/** An amount in base units with the token's decimals and symbol when CoW Desk knows the token: the screen formats it. */
+export function tokenAmount(chainId: number, token: string, amount: string | bigint): TokenAmount {
+  const known = findKnownToken(chainId, token);
+  return { token, amount: amount.toString(), decimals: known?.decimals ?? null, symbol: known?.symbol ?? null };
 }
 
-const iso = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? null : new Date(seconds * 1000).toISOString());
 const text = (value: unknown): string | null =>
   value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
 
-/** Every field of interface.md's Order table, in its order, in human units. */
+/** Every field of interface.md's Order table, in its order: amounts and moments as such, for the screen to put in the user's locale. */
 function orderFields(chainId: number, order: ApiOrder): Field[] {
-  const sell = (amount: string | null | undefined) => humanAmount(chainId, order.sellToken, amount);
-  const buy = (amount: string | null | undefined) => humanAmount(chainId, order.buyToken, amount);
-  const entries: [keyof ApiOrder, string, string | null][] = [
-    ['sellToken', 'Sell token', order.sellToken], ['buyToken', 'Buy token', order.buyToken],
-    ['sellAmount', 'Sell amount', sell(order.sellAmount)], ['buyAmount', 'Buy amount', buy(order.buyAmount)],
-    ['validTo', 'Valid to', iso(order.validTo)], ['feeAmount', 'Fee amount', sell(order.feeAmount)],
-    ['kind', 'Kind', order.kind], ['partiallyFillable', 'Partially fillable', text(order.partiallyFillable)],
-    ['signingScheme', 'Signing scheme', text(order.signingScheme)], ['signature', 'Signature', text(order.signature)],
-    ['appData', 'appData', text(order.appData)], ['appDataHash', 'appData hash', text(order.appDataHash)],
-    ['fullAppData', 'Full appData', text(order.fullAppData)], ['creationDate', 'Created', order.creationDate],
-    ['class', 'Class', text(order.class)], ['owner', 'Owner', order.owner], ['uid', 'UID', order.uid],
-    ['executedSellAmount', 'Executed sell amount', sell(order.executedSellAmount)],
-    ['executedSellAmountBeforeFees', 'Executed sell amount before fees', sell(order.executedSellAmountBeforeFees)],
-    ['executedBuyAmount', 'Executed buy amount', buy(order.executedBuyAmount)],
-    ['executedFeeAmount', 'Executed fee amount', sell(order.executedFeeAmount)],
-    ['executedFee', 'Executed fee', humanAmount(chainId, order.executedFeeToken ?? order.sellToken, order.executedFee)],
-    ['executedFeeToken', 'Executed fee token', text(order.executedFeeToken)], ['invalidated', 'Invalidated', text(order.invalidated)],
-    ['status', 'Status', order.status], ['settlementContract', 'Settlement contract', text(order.settlementContract)],
-    ['receiver', 'Receiver', order.receiver ?? `${order.owner} (the owner)`], ['sellTokenBalance', 'Sell token balance', text(order.sellTokenBalance)],
-    ['buyTokenBalance', 'Buy token balance', text(order.buyTokenBalance)], ['from', 'From', text(order.from)],
-    ['quoteId', 'Quote id', text(order.quoteId)], ['fullBalanceCheck', 'Full balance check', text(order.fullBalanceCheck)],
-    ['availableBalance', 'Available balance', sell(order.availableBalance)], ['isLiquidityOrder', 'Liquidity order', text(order.isLiquidityOrder)],
-    ['onchainUser', 'On-chain user', text(order.onchainUser)], ['validFrom', 'Valid from', iso(order.validFrom)],
-    ['ethflowData', 'EthFlow data', text(order.ethflowData)], ['onchainOrderData', 'On-chain order data', text(order.onchainOrderData)],
-    ['quote', 'Quote', text(order.quote)], ['interactions', 'Interactions', text(order.interactions)],
+  const plain = (key: keyof ApiOrder, label: string, value: string | null): Field => ({ key, label, value });
+  const amountOf = (key: keyof ApiOrder, label: string, token: string, value: string | null | undefined): Field =>
+    value === null || value === undefined ? plain(key, label, null) : { key, label, value: null, amount: tokenAmount(chainId, token, value) };
+  const moment = (key: keyof ApiOrder, label: string, ms: number | null): Field => (ms === null || !Number.isFinite(ms) ? plain(key, label, null) : { key, label, value: null, at: ms });
+  const seconds = (value: number | null | undefined) => (value === null || value === undefined ? null : value * 1000);
+  const sell = (key: keyof ApiOrder, label: string) => amountOf(key, label, order.sellToken, order[key] as string | null | undefined);
+  const buy = (key: keyof ApiOrder, label: string) => amountOf(key, label, order.buyToken, order[key] as string | null | undefined);
+  return [
+    plain('sellToken', 'Sell token', order.sellToken), plain('buyToken', 'Buy token', order.buyToken),
+    sell('sellAmount', 'Sell amount'), buy('buyAmount', 'Buy amount'),
+    moment('validTo', 'Valid to', seconds(order.validTo)), sell('feeAmount', 'Fee amount'),
+    plain('kind', 'Kind', order.kind), plain('partiallyFillable', 'Partially fillable', text(order.partiallyFillable)),
+    plain('signingScheme', 'Signing scheme', text(order.signingScheme)), plain('signature', 'Signature', text(order.signature)),
+    plain('appData', 'appData', text(order.appData)), plain('appDataHash', 'appData hash', text(order.appDataHash)),
+    plain('fullAppData', 'Full appData', text(order.fullAppData)), moment('creationDate', 'Created', Date.parse(order.creationDate)),
+    plain('class', 'Class', text(order.class)), plain('owner', 'Owner', order.owner), plain('uid', 'UID', order.uid),
+    sell('executedSellAmount', 'Executed sell amount'),
+    sell('executedSellAmountBeforeFees', 'Executed sell amount before fees'),
+    buy('executedBuyAmount', 'Executed buy amount'),
+    sell('executedFeeAmount', 'Executed fee amount'),
+    amountOf('executedFee', 'Executed fee', order.executedFeeToken ?? order.sellToken, order.executedFee),
+    plain('executedFeeToken', 'Executed fee token', text(order.executedFeeToken)), plain('invalidated', 'Invalidated', text(order.invalidated)),
+    plain('status', 'Status', orderStatusText(order.status)), plain('settlementContract', 'Settlement contract', text(order.settlementContract)),
+    plain('receiver', 'Receiver', order.receiver ?? `${order.owner} (the owner)`), plain('sellTokenBalance', 'Sell token balance', text(order.sellTokenBalance)),
+    plain('buyTokenBalance', 'Buy token balance', text(order.buyTokenBalance)), plain('from', 'From', text(order.from)),
+    plain('quoteId', 'Quote id', text(order.quoteId)), plain('fullBalanceCheck', 'Full balance check', text(order.fullBalanceCheck)),
+    sell('availableBalance', 'Available balance'), plain('isLiquidityOrder', 'Liquidity order', text(order.isLiquidityOrder)),
+    plain('onchainUser', 'On-chain user', text(order.onchainUser)), moment('validFrom', 'Valid from', seconds(order.validFrom)),
+    plain('ethflowData', 'EthFlow data', text(order.ethflowData)), plain('onchainOrderData', 'On-chain order data', text(order.onchainOrderData)),
+    plain('quote', 'Quote', text(order.quote)), plain('interactions', 'Interactions', text(order.interactions)),
   ];
-  return entries.map(([key, label, value]) => ({ key, label, value }));
 }
 
 /** What the order got beyond its limit price, and beyond its quote when it has one (main/common/orders/surplus). */
-export function surplusOf(chainId: number, order: ApiOrder): Field[] {
-  const result: Field[] = [];
-  const add = (key: string, label: string, surplus: Surplus | null) => {
+export function surplusOf(chainId: number, order: ApiOrder): SurplusItem[] {
+  const result: SurplusItem[] = [];
+  const add = (key: SurplusItem['key'], label: string, surplus: Surplus | null) => {
     if (!surplus) return;
-    const value = `${signed(chainId, surplus.token === 'buy' ? order.buyToken : order.sellToken, surplus.amount)} (${formatSurplusPercent(surplus.bps)})`;
-    result.push({ key, label, value });
+    result.push({ key, label, amount: tokenAmount(chainId, surplus.token === 'buy' ? order.buyToken : order.sellToken, surplus.amount), bps: surplus.bps });
   };
   add('limit', 'Versus the limit price', surplusVersusLimit(order));
   add('quote', 'Versus the quote', surplusVersusQuote(order, order.quote));
   return result;
-}
-
-function signed(chainId: number, token: string, amount: bigint): string {
-  const magnitude = humanAmount(chainId, token, (amount < 0n ? -amount : amount).toString())!;
-  return amount < 0n ? `-${magnitude}` : `+${magnitude}`;
 }
 
 export interface DetailContext {
@@ -78,7 +73,11 @@ export interface DetailContext {
   submissionNote: string | null;
   /** How it was cancelled, in words (cancellation-source.ts), or null when it was not. */
   cancellation: string | null;
+  /** When each fill's block was mined (fill-times.ts), and why not where it is not known. */
+  fillTimes: { at(trade: Trade): number | null; note: string | null };
 }
+
+type SurplusItem = OrderDetail['surplus'][number];
 
 export function buildDetail(row: OrderColumns, trades: readonly Trade[], context: DetailContext): OrderDetail {
   const order = apiOrderOf(row);
@@ -95,7 +94,7 @@ export function buildDetail(row: OrderColumns, trades: readonly Trade[], context
   });
   const reason =
     route === 'none'
-      ? `Only open orders can be cancelled; this one is ${row.local_state ?? row.status}.`
+      ? `Only open orders can be cancelled; this one is ${orderStatusText(row.local_state ?? row.status).toLowerCase()}.`
       : kind === undefined
         ? 'This order belongs to no account in CoW Desk.'
         : kind === 'watch'
@@ -108,16 +107,18 @@ export function buildDetail(row: OrderColumns, trades: readonly Trade[], context
   return {
     row: toHistoryRow(row),
     fields: orderFields(row.chain_id, order),
-    uidParts: { digest: parts.digest, owner: parts.owner, validTo: parts.validTo, validToIso: iso(parts.validTo)! },
+    uidParts: { digest: parts.digest, owner: parts.owner, validTo: parts.validTo },
     ethFlow: user.ethFlow ? ethFlowDetail(order, user, explorer) : null,
     fills: trades.map((trade) => ({
       blockNumber: trade.blockNumber,
       logIndex: trade.logIndex,
       txHash: trade.txHash,
       txUrl: trade.txHash ? `${explorer}/tx/${trade.txHash}` : null,
-      sold: humanAmount(row.chain_id, trade.sellToken, trade.sellAmount)!,
-      bought: humanAmount(row.chain_id, trade.buyToken, trade.buyAmount)!,
+      sold: tokenAmount(row.chain_id, trade.sellToken, trade.sellAmount),
+      bought: tokenAmount(row.chain_id, trade.buyToken, trade.buyAmount),
+      at: context.fillTimes.at(trade),
     })),
+    fillTimesNote: context.fillTimes.note,
     surplus: surplusOf(row.chain_id, order),
     cancellation: context.cancellation,
     explorerUrl: explorerOrderUrl(context.explorerBase, row.chain_id, row.uid),
@@ -143,5 +144,5 @@ export function toCompetition(found: SolverCompetition): Competition {
 /** An EthFlow order's user, deadline and refund: the data to refund it with, and the refund once sent. */
 function ethFlowDetail(order: ReturnType<typeof apiOrderOf>, user: ReturnType<typeof userView>, explorer: string): NonNullable<OrderDetail['ethFlow']> {
   const refundTxHash = order.ethflowData?.refundTxHash ?? null;
-  return { user: user.owner, validTo: user.validTo, validToIso: iso(user.validTo)!, refundOrder: ethFlowRefundOrder(order), refundTxHash, refundTxUrl: refundTxHash ? `${explorer}/tx/${refundTxHash}` : null };
+  return { user: user.owner, validTo: user.validTo, refundOrder: ethFlowRefundOrder(order), refundTxHash, refundTxUrl: refundTxHash ? `${explorer}/tx/${refundTxHash}` : null };
 }

@@ -88,11 +88,14 @@ export class OrdersRepo {
   private readonly upsertOrder: Statement;
   private readonly upsertTrade: Statement;
   private readonly insertPlaced: Statement;
+  /** Prepared once: the CSV export asks for every exported order's fills. */
+  private readonly selectTrades: Statement;
 
   constructor(readonly db: Database) {
     this.upsertOrder = db.prepare(UPSERT_ORDER_SQL);
     this.upsertTrade = db.prepare(UPSERT_TRADE_SQL);
     this.insertPlaced = db.prepare(INSERT_PLACED_SQL);
+    this.selectTrades = db.prepare('SELECT order_uid, block_number, log_index, rest FROM trades WHERE order_uid = ? ORDER BY block_number, log_index');
   }
 
   /**
@@ -147,9 +150,7 @@ export class OrdersRepo {
 
   /** The order's fills, oldest first, as the service sent them. */
   tradesOf(uid: string): Trade[] {
-    const rows = this.db
-      .prepare('SELECT order_uid, block_number, log_index, rest FROM trades WHERE order_uid = ? ORDER BY block_number, log_index')
-      .all(uid.toLowerCase()) as { order_uid: string; block_number: number; log_index: number; rest: Uint8Array }[];
+    const rows = this.selectTrades.all(uid.toLowerCase()) as { order_uid: string; block_number: number; log_index: number; rest: Uint8Array }[];
     return rows.map((row) => ({ blockNumber: row.block_number, logIndex: row.log_index, orderUid: row.order_uid, ...(JSON.parse(unpackTradeRest(row.rest)) as object) }) as Trade);
   }
 

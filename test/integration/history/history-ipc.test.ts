@@ -137,15 +137,15 @@ describe('history over IPC: sync service, lookup, detail, competition', () => {
       uidParts: { owner: trader },
       explorerUrl: `https://explorer.cow.fi/orders/${uid}`,
       cancel: { possible: false },
-      fills: [expect.objectContaining({ txHash: expect.stringMatching(/^0x/), bought: expect.stringContaining('USDC') })],
-      surplus: expect.arrayContaining([expect.objectContaining({ key: 'limit', value: expect.stringMatching(/^\+.*USDC \(\d+\.\d\d%\)$/) })]),
+      fills: [expect.objectContaining({ txHash: expect.stringMatching(/^0x/), bought: expect.objectContaining({ symbol: 'USDC', decimals: 6 }) })],
+      surplus: expect.arrayContaining([expect.objectContaining({ key: 'limit', bps: expect.any(Number), amount: expect.objectContaining({ symbol: 'USDC', amount: expect.stringMatching(/^\d+$/) }) })]),
     });
     // The export's surplus column is the detail's figure.
-    const shown = (detail as unknown as { surplus: { key: string; value: string }[] }).surplus.find((item) => item.key === 'limit')!.value;
+    const bps = (detail as unknown as { surplus: { key: string; bps: number }[] }).surplus.find((item) => item.key === 'limit')!.bps;
     const { path } = (await call('history.export', { query: {}, format: 'csv' })) as { path: string };
     const [header, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
     const line = lines.find((text) => text.startsWith(uid))!.split(',');
-    expect(Number(line[header!.split(',').indexOf('surplusPct')])).toBe(Number(/\((\d+\.\d\d)%\)$/.exec(shown)![1]));
+    expect(Number(line[header!.split(',').indexOf('surplusPct')])).toBe(bps / 100);
     expect(detail.fields.map((field) => field.key)).toEqual(expect.arrayContaining(['ethflowData', 'onchainOrderData', 'quote', 'interactions']));
     const competition = await call('history.competition', { uid });
     expect(competition).toMatchObject({ available: true, solutions: expect.arrayContaining([expect.objectContaining({ isWinner: true })]) });

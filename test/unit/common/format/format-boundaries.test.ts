@@ -5,10 +5,10 @@ const en = { locale: 'en-US' };
 
 /** The edges of what the formatters show, where StrykerJS found each branch untested (format.ts: 31 survivors). */
 describe('formatter edges', () => {
-  it('token amounts: negatives keep their sign, dust either side of zero, zero with its symbol', () => {
+  it('token amounts: negatives keep their sign, dust either side of zero as its figure, zero with its symbol', () => {
     expect(formatTokenAmount(-1_500_000n, 6, 'USDC', en)).toBe('-1.5 USDC');
-    expect(formatTokenAmount(-1n, 18, 'WETH', en)).toBe('> -0.000001 WETH');
-    expect(formatTokenAmount(1n, 18, 'WETH', en)).toBe('< 0.000001 WETH');
+    expect(formatTokenAmount(-1n, 18, 'WETH', en)).toBe('-0.000000000000000001 WETH');
+    expect(formatTokenAmount(1n, 18, 'WETH', en)).toBe('0.000000000000000001 WETH');
     expect(formatTokenAmount(0n, 6, 'USDC', en)).toBe('0 USDC');
   });
 

@@ -19,9 +19,10 @@ describe("the order detail's surplus", () => {
         quote: { sellAmount: '990000000000000000', buyAmount: '2970000000', feeAmount: '10000000000000000', verified: true, metadata: {} },
       }),
     );
+    const usdc = { token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, symbol: 'USDC' };
     expect(surplusOf(1, order)).toEqual([
-      { key: 'limit', label: 'Versus the limit price', value: '+14.85 USDC (0.50%)' },
-      { key: 'quote', label: 'Versus the quote', value: '+0 USDC (0.00%)' },
+      { key: 'limit', label: 'Versus the limit price', amount: { ...usdc, amount: '14850000' }, bps: 50 },
+      { key: 'quote', label: 'Versus the quote', amount: { ...usdc, amount: '0' }, bps: 0 },
     ]);
   });
 });

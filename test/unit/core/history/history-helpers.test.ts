@@ -17,6 +17,9 @@ describe('history helpers', () => {
   it('turns a search box into quoted prefix terms', () => {
     expect(ftsQuery('usdc  0xAB"c')).toBe('"usdc"* AND "0xAB""c"*');
     expect(ftsQuery('   ')).toBeNull();
+    // A status as the screens word it finds the stored id too.
+    expect(ftsQuery('Filled usdc')).toBe('("Filled"* OR status : "fulfilled") AND "usdc"*');
+    expect(ftsQuery('awaiting')).toBe('("awaiting"* OR status : "presignaturePending")');
   });
 
   it('reads appCode only from a document', () => {
@@ -27,9 +30,10 @@ describe('history helpers', () => {
   it('states surplus against the limit price and the quote in the buy token', () => {
     // Sold 1500 USDC of 3000 for 0.51 WETH: the limit asked 0.5, the quote promised 0.505.
     const surplus = surplusOf(1, apiOrderSchema.parse(apiOrderFixture()));
+    const weth = { token: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', decimals: 18, symbol: 'WETH' };
     expect(surplus).toEqual([
-      { key: 'limit', label: 'Versus the limit price', value: '+0.01 WETH (2.00%)' },
-      { key: 'quote', label: 'Versus the quote', value: '+0.005 WETH (0.99%)' },
+      { key: 'limit', label: 'Versus the limit price', amount: { ...weth, amount: '10000000000000000' }, bps: 200 },
+      { key: 'quote', label: 'Versus the quote', amount: { ...weth, amount: '5000000000000000' }, bps: 99 },
     ]);
   });
 });

@@ -127,6 +127,9 @@ describe('History pages', () => {
     expect(check('cancelled', 'production')).toBeGreaterThan(0);
     expect(check('cancelled', 'staging')).toBeGreaterThan(0);
     expect(check('swap cancelled', 'staging')).toBeGreaterThan(0);
+    // The word the screens show for a status finds it: "Filled" the fulfilled orders.
+    expect(check('Filled', 'production')).toBe(check('fulfilled', 'production'));
+    expect(check('filled', 'production')).toBeGreaterThan(0);
   });
 
   it('keeps counts per account, chain, status and kind in step with inserts, updates and deletes', () => {
