@@ -53,11 +53,14 @@ export default defineConfig({
     plugins: [svelte(), cspMeta()],
     build: {
       outDir: 'out/renderer',
-      // Minified; each view is its own chunk (renderer/src/shell/views.ts imports them on first show).
+      // Minified; each view is its own chunk (renderer/src/shell/views.ts imports them on first show, or when idle).
       minify: 'esbuild',
       cssMinify: true,
       rollupOptions: {
         input: { index: resolve('renderer/index.html'), preview: resolve('renderer/preview.html') },
+        // Building a zod schema has no effect beyond the schema: one the renderer never uses is dropped with
+        // the rest of its module's unused code (main/common files define schemas beside helpers and constants).
+        treeshake: { manualPureFunctions: ['z'] },
       },
     },
   },

@@ -92,6 +92,14 @@ export const DEADLINES: Readonly<Deadlines> = {
 export const PRICE_DECORATION_MS = 2_000;
 
 /**
+ * How long a USD price beside a balance is used without asking again: the token service
+ * itself keeps a price for 2 min (cowprotocol/bff DEFAULT_CACHE_VALUE_SECONDS), so asking
+ * sooner brings the same number. A price older than this (the service could not give a newer
+ * one) is shown with its age.
+ */
+export const PRICE_FRESH_MS = 2 * 60_000;
+
+/**
  * Largest decompressed answer accepted per endpoint, with headroom over the
  * largest real one. The reading stops at the limit; nothing is buffered first.
  */

@@ -1,5 +1,6 @@
 import { apiClientBench } from './api-client.bench';
 import { appBench } from './app.bench';
+import { firstViewBench } from './first-view.bench';
 import { historyBench } from './history.bench';
 import { marketPoolsBench } from './market-pools.bench';
 import type { Bench } from './measure';
@@ -16,4 +17,5 @@ export const BENCHES: Record<string, Bench> = {
   api: apiClientBench,
   pools: marketPoolsBench,
   sandbox: sandboxBench,
+  firstView: firstViewBench,
 };

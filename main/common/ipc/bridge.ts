@@ -1,14 +1,6 @@
 import { AppError } from '../errors';
-import {
-  contract,
-  isEventName,
-  type CommandInput,
-  type CommandName,
-  type CommandOutput,
-  type EventName,
-  type EventPayload,
-} from './contract';
-import { envelopeSchema, type Envelope } from './envelope';
+import type { CommandInput, CommandName, CommandOutput, EventName, EventPayload } from './contract';
+import type { Envelope } from './envelope';
 
 /**
  * What a transport carries: untyped commands in, envelopes out, named events.
@@ -32,33 +24,39 @@ export interface Bridge {
 /**
  * Turns a transport into the typed object the renderer calls. Failures come back
  * as AppError with the code, message and retryable flag main decided on; a
- * malformed answer is reported rather than trusted.
+ * malformed envelope is reported rather than trusted.
+ *
+ * The values are not parsed again here: main's router parses every output against
+ * the contract before it leaves main, and its event bus every payload on emit, so a
+ * second parse on this side checked the same data with the same schemas and put zod
+ * (a quarter of the renderer's JavaScript) on the first screen's path. The boundary
+ * that needs the schemas is the other way, renderer to main, and main validates it.
  */
 export function createBridge(transport: BridgeTransport): Bridge {
   return {
     async invoke(command, ...args) {
-      const raw = await transport.invoke(command, args[0]);
-      const envelope = envelopeSchema.safeParse(raw);
-      if (!envelope.success) {
+      const envelope = await transport.invoke(command, args[0]);
+      if (!isEnvelope(envelope)) {
         throw new AppError('BAD_RESPONSE', `CoW Desk's main process sent a malformed answer to ${command}.`);
       }
-      if (!envelope.data.ok) {
-        const { code, message, retryable, details } = envelope.data.error;
+      if (!envelope.ok) {
+        const { code, message, retryable, details } = envelope.error;
         throw new AppError(code, message, { retryable, ...(details ? { details } : {}) });
       }
-      const output = contract.commands[command].output.safeParse(envelope.data.value);
-      if (!output.success) {
-        throw new AppError('BAD_RESPONSE', `CoW Desk's main process sent a malformed answer to ${command}.`);
-      }
-      return output.data as CommandOutput<typeof command>;
+      return envelope.value as CommandOutput<typeof command>;
     },
     on(event, listener) {
-      if (!isEventName(event)) throw new AppError('UNKNOWN_EVENT', `Unknown event "${String(event)}".`);
-      const schema = contract.events[event];
-      return transport.subscribe(event, (payload) => {
-        const parsed = schema.safeParse(payload);
-        if (parsed.success) listener(parsed.data as EventPayload<typeof event>);
-      });
+      return transport.subscribe(event, (payload) => listener(payload as EventPayload<typeof event>));
     },
   };
+}
+
+/** The envelope's shape (envelope.ts), checked without its schema for the reason above. */
+function isEnvelope(raw: unknown): raw is Envelope {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const answer = raw as Record<string, unknown>;
+  if (answer.ok === true) return 'value' in answer;
+  if (answer.ok !== false || typeof answer.error !== 'object' || answer.error === null) return false;
+  const error = answer.error as Record<string, unknown>;
+  return typeof error.code === 'string' && typeof error.message === 'string' && typeof error.retryable === 'boolean';
 }

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { CHAINS, resolveChain } from '../protocol/chains';
+import { CHAINS } from '../protocol/chains';
 import { validateBaseUrl } from '../protocol/endpoints';
 import { environmentSchema } from '../protocol/environments';
-import { DEFAULT_VIEW, viewIdSchema } from './views';
+import { DEFAULT_VIEW, VIEWS, type ViewId } from './views';
+
+/** A view the shell can show (settings/views.ts lists them). */
+export const viewIdSchema = z.enum(VIEWS.map((view) => view.id) as [ViewId, ...ViewId[]]);
 
 /** The services whose base URL a user may change (the explorer follows the environment). */
 export const configurableServiceSchema = z.enum(['orderbook', 'tokenService']);
@@ -141,8 +144,4 @@ export const settingsViewSchema = z.strictObject({
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
-/** Explorer page of the active account, or the chain's explorer home when there is none. */
-export function explorerLink(explorerBase: string, chainId: number, address: string | null): string {
-  const prefix = resolveChain(chainId).explorerPrefix;
-  return address ? `${explorerBase}${prefix}/address/${address}` : `${explorerBase}${prefix}`;
-}
+export { explorerLink } from './explorer-link';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The main views of the shell, in navigation order. Shared by the renderer
  * (sidebar, palette, shortcuts) and the Electron menu (Go menu accelerators), so
@@ -15,6 +13,6 @@ export const VIEWS = [
   { id: 'settings', label: 'Settings', key: ',' },
 ] as const;
 
-export const viewIdSchema = z.enum(['pools', 'holders', 'trade', 'history', 'notifications', 'accounts', 'settings']);
-export type ViewId = z.infer<typeof viewIdSchema>;
+/** Its schema (viewIdSchema) is in settings-schema.ts: the shell reads this file, and needs no zod for it. */
+export type ViewId = (typeof VIEWS)[number]['id'];
 export const DEFAULT_VIEW: ViewId = 'trade';

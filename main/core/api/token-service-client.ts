@@ -11,10 +11,12 @@ import {
 import { addressSchema } from '../../common/protocol/api';
 import { PRICE_DECORATION_MS, RESPONSE_LIMITS, type ResponseLimitName } from '../../common/limits';
 import { resolveChain } from '../../common/protocol/chains';
+import type { AgedPrice } from '../../common/ipc/commands/tokens';
 import { ApiError } from './api-error';
 import { chunk, mapConcurrent } from './batching';
 import { request, type HttpDeps, type HttpMethod } from './http-client';
 import { parseRequest } from './request-validation';
+import { UsdPriceCache } from './usd-price-cache';
 
 const POOLS = 'POST /{chainId}/yield/pools';
 
@@ -23,10 +25,14 @@ export const NATIVE_ASSET = '-';
 
 /** Token prices and holders, pool yields and account notifications (numeric chain ids in paths). */
 export class TokenServiceClient {
+  private readonly prices: UsdPriceCache;
+
   constructor(
     private readonly deps: HttpDeps,
     private readonly baseUrl: () => string,
-  ) {}
+  ) {
+    this.prices = new UsdPriceCache(deps.clock, async (chainId, token) => (await this.usdPrice(chainId, token)).price);
+  }
 
   /** Cached for as long as the service's Cache-Control says (the live service sends none). */
   async usdPrice(chainId: number, token: string, signal?: AbortSignal) {
@@ -38,7 +44,32 @@ export class TokenServiceClient {
    * PRICE_DECORATION_MS, and a price the service does not have or does not send in time is null.
    */
   async decorationUsdPrice(chainId: number, token: string): Promise<number | null> {
-    return this.usdPrice(chainId, token, AbortSignal.timeout(PRICE_DECORATION_MS)).then((answer) => answer.price, () => null);
+    return (await this.decorationUsdPrices(chainId, [token]))[token.toLowerCase()]?.usd ?? null;
+  }
+
+  /**
+   * USD prices beside balances, by lower-case address, each with its age: one request per token
+   * (the service has no batch route), all at once within the rate limit, shared with every other
+   * screen asking, and none while the last answer is fresh (UsdPriceCache). Waited for at most
+   * PRICE_DECORATION_MS; a request still under way then goes on and fills the cache for the next
+   * ask, and meanwhile the last answer (older, with its age) or null stands in.
+   */
+  async decorationUsdPrices(chainId: number, tokens: readonly string[]): Promise<Record<string, AgedPrice | null>> {
+    resolveChain(chainId);
+    const unique = [...new Set(tokens.map((token) => tokenPath(token).toLowerCase()))];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PRICE_DECORATION_MS)));
+    try {
+      const answers = await Promise.all(
+        unique.map(async (token) => {
+          const answer = (await Promise.race([this.prices.get(chainId, token), late])) ?? this.prices.last(chainId, token);
+          return [token, answer && answer.usd !== null ? { usd: answer.usd, ageMs: Math.max(0, this.deps.clock.now() - answer.at) } : null] as const;
+        }),
+      );
+      return Object.fromEntries(answers);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async topHolders(chainId: number, token: string, signal?: AbortSignal) {

@@ -24,8 +24,8 @@ export function tokenHandlers({ lists, chains, api }: TokenHandlerDeps): Pick<Ha
       void lists.refresh();
       return lists.status();
     },
-    'tokens.usdPrices': async ({ chainId, tokens }) =>
-      Object.fromEntries(await Promise.all(tokens.map(async (token) => [token.toLowerCase(), await api.tokenService.decorationUsdPrice(chainId, token)] as const))),
+    // Background lane: a decoration never holds up a quote or a lookup; the price cache answers repeats.
+    'tokens.usdPrices': ({ chainId, tokens }) => api.tokenService.decorationUsdPrices(chainId, tokens),
     // Read from the token's contract: answered by the user's deadline, a failing node named (the wallet's words).
     ...withNodeWords(chains, () => undefined, {
       'tokens.inspect': async ({ chainId, address }: { chainId: number; address: `0x${string}` }) => {

@@ -20,10 +20,21 @@ export function loadView(view: ViewId): Promise<Component> {
   return component;
 }
 
-/** Once the first view shows, the others load in the background, so switching never waits on a chunk. */
-export function preloadViews(): void {
-  for (const view of VIEWS) void loadView(view.id);
+/**
+ * After the first view shows, the others load one at a time when the browser is idle (each in its own
+ * idle period, so none competes with the first screen's work), and a view opened before then loads at
+ * once: switching rarely waits on a chunk, and start-up fetches only what the first view needs.
+ */
+export function loadViewsWhenIdle(): void {
+  if (idleLoading) return;
+  idleLoading = true;
+  const next = () => {
+    const view = VIEWS.find((candidate) => !loaded.has(candidate.id));
+    if (view) requestIdleCallback(() => void loadView(view.id).finally(next));
+  };
+  next();
 }
+let idleLoading = false;
 
 export const IS_MAC = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 export const MOD_LABEL = IS_MAC ? '⌘' : 'Ctrl+';

@@ -11,8 +11,8 @@ import {
   configurableServiceSchema,
   settingsPatchSchema,
   settingsViewSchema,
+  viewIdSchema,
 } from '../../settings/settings-schema';
-import { viewIdSchema } from '../../settings/views';
 
 /** Settings, connection health and the local data section of the settings screen. */
 export const settingsCommands = {

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { addressSchema } from '../../protocol/api/primitives';
 import { resemblanceSchema, tokenEntrySchema, tokenListsStatusSchema, tokenSearchSchema } from '../../tokens/token-list';
 
+/** A USD price per whole token and how long ago the service gave it. */
+export const agedPriceSchema = z.strictObject({ usd: z.number(), ageMs: z.number().nonnegative() });
+export type AgedPrice = z.infer<typeof agedPriceSchema>;
+
 export const tokenCommands = {
   /** The picker: tokens of a chain matching a symbol, name or address, with the user's recent and pinned tokens. */
   'tokens.search': {
@@ -27,12 +31,14 @@ export const tokenCommands = {
     output: tokenEntrySchema,
   },
   /**
-   * USD price of each token from the token service (its cache first), for values shown beside balances.
-   * A decoration: a price that does not come within PRICE_DECORATION_MS, or at all, is null.
+   * USD price of each token (by lower-case address) from the token service, for values shown beside
+   * balances, with its age: main asks each token once however many screens show it, and not again
+   * while the last answer is younger than PRICE_FRESH_MS. A decoration: a price that does not come
+   * within PRICE_DECORATION_MS is the last one known (older, so its age shows) or null.
    */
   'tokens.usdPrices': {
     input: z.strictObject({ chainId: z.number().int(), tokens: z.array(addressSchema).max(50) }),
-    output: z.record(z.string(), z.number().nullable()),
+    output: z.record(z.string(), agedPriceSchema.nullable()),
   },
   /** A token was chosen in the picker: it leads the recent list next time. */
   'tokens.used': { input: z.strictObject({ chainId: z.number().int(), address: addressSchema }), output: z.null() },

@@ -43,18 +43,19 @@ describe('createBridge', () => {
     expect(thrown).toMatchObject(error);
   });
 
-  it('refuses a malformed envelope or a value that breaks the output schema', async () => {
-    for (const answer of [undefined, 'ok', { ok: true }, { ok: true, value: { ...report, appVersion: 7 } }]) {
+  it('refuses a malformed envelope', async () => {
+    for (const answer of [undefined, 'ok', { ok: true }, { ok: false, error: { code: 'X' } }, { ok: 'yes', value: report }]) {
       const bridge = createBridge(transportAnswering(answer).transport);
       await expect(bridge.invoke('app.health')).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
     }
   });
 
-  it('delivers valid event payloads and drops malformed ones', () => {
+  // Main parses every output and event payload against the contract before it leaves main
+  // (test/unit/core/ipc/router.test.ts 'refuses to send an output that breaks the contract'; the event bus on emit): the renderer does not load zod to parse them again.
+  it('delivers the event payloads of the subscribed event, and stops when unsubscribed', () => {
     const { transport, listeners } = transportAnswering(undefined);
     const received: HealthReport[] = [];
     const off = createBridge(transport).on('app.healthChanged', (payload) => received.push(payload));
-    listeners.get('app.healthChanged')?.({ nonsense: true });
     listeners.get('app.healthChanged')?.(report);
     expect(received).toEqual([report]);
     off();
