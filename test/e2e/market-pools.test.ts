@@ -54,7 +54,7 @@ describe('Pool explorer in Chromium', () => {
     await page.getByTestId('pool-row').first().click();
     const first = filtered[0]!;
     expect(await page.getByTestId('pool-detail-address').textContent()).toBe(first.address);
-    expect(await page.getByTestId('pool-explorer-link').getAttribute('href')).toBe(`https://explorer.cow.fi/address/${first.address}`);
+    expect(await page.getByTestId('pool-explorer-link').getAttribute('href')).toBe(`https://etherscan.io/address/${first.address}`);
     await app.screenshot('pools-detail');
 
     // Export writes exactly the rows on screen.

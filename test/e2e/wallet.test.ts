@@ -106,7 +106,7 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await expect.poll(() => page.getByTestId(`balance-${USDC.toLowerCase()}`).textContent()).toContain(usd);
     const approval = page.getByTestId('tx-row').filter({ hasText: 'Approve 1 WETH to the CoW Protocol vault relayer' });
     await expect.poll(() => approval.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual(['confirmed', 'confirmed']);
-    expect(await approval.first().getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]{64}$/);
+    expect(await approval.first().getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}$/);
     expect(await seriousViolations(page)).toEqual([]);
     await app.screenshot('wallet-transactions');
   });

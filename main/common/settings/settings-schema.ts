@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { CHAINS, resolveChain } from '../protocol/chains';
+import { CHAINS } from '../protocol/chains';
 import { validateBaseUrl } from '../protocol/endpoints';
 import { environmentSchema } from '../protocol/environments';
 import { DEFAULT_VIEW, viewIdSchema } from './views';
@@ -141,8 +141,3 @@ export const settingsViewSchema = z.strictObject({
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
-/** Explorer page of the active account, or the chain's explorer home when there is none. */
-export function explorerLink(explorerBase: string, chainId: number, address: string | null): string {
-  const prefix = resolveChain(chainId).explorerPrefix;
-  return address ? `${explorerBase}${prefix}/address/${address}` : `${explorerBase}${prefix}`;
-}
