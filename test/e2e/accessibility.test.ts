@@ -31,7 +31,7 @@ describe.each(['light', 'dark'] as const)('axe-core over every screen, %s theme'
     }
 
     await nav.getByRole('button', { name: 'Trade' }).click();
-    await page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Trader' }).waitFor({ state: 'attached' });
+    await page.getByTestId('active-account').locator('option', { hasText: 'Trader' }).waitFor({ state: 'attached' });
     await page.getByRole('combobox', { name: 'Buy token' }).fill('us');
     await page.getByTestId('token-option').first().waitFor();
     await check('token-picker');

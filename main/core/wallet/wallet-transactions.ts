@@ -179,6 +179,7 @@ export class WalletTransactions {
       chainName: resolveChain(intent.chainId).name,
       from: account.address,
       accountLabel: account.label,
+      accountKind: account.kind,
       to: call.to,
       toName: decoded.toName,
       functionName: decoded.functionName,
