@@ -80,6 +80,20 @@ describe('Pool explorer in Chromium', () => {
     await app.screenshot('pools-1200-scrolled');
   });
 
+  // Issue 33: the APR trend was one dot for days. A trend shows from three snapshots; before, how many there are.
+  it('draws a pool\'s APR trend from its third snapshot, and says how many there are before', async () => {
+    const { page } = app;
+    await openPools();
+    const firstTrend = () => page.getByTestId('pool-row').first().locator('.trend');
+    await expect.poll(() => firstTrend().textContent()).toBe('1 of 3 snapshots needed for a trend');
+    expect(await firstTrend().getByTestId('trend-line').count()).toBe(0);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => firstTrend().textContent()).toBe('2 of 3 snapshots needed for a trend');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await firstTrend().getByTestId('trend-line').waitFor();
+    await app.screenshot('pools-trend');
+  });
+
   it('charts the average APR by project with its data age, and keeps working offline from the snapshot', async () => {
     const { page, sandboxes } = app;
     await openPools();
