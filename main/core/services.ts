@@ -183,6 +183,7 @@ export function createServices(ports: ServicePorts): Services {
     signing,
     environment,
     events,
+    tokens: (chainId, address) => tokenLists.find(chainId, address),
     log: ports.log,
     ...(ports.tradeTiming ? { timing: ports.tradeTiming } : {}),
   });
@@ -195,6 +196,7 @@ export function createServices(ports: ServicePorts): Services {
     history,
     notifier: ports.notifier,
     chainClock: wallet.clients,
+    tokens: (chainId, address) => tokenLists.find(chainId, address),
     log: ports.log,
     ...(ports.watcherTiming ? { timing: ports.watcherTiming } : {}),
     ...(ports.watcherNow ? { now: ports.watcherNow } : {}),

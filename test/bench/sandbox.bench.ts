@@ -35,7 +35,8 @@ export const sandboxBench: Bench = {
   title: 'Sandbox start',
   async run() {
     const { app, bare } = await interleavedMedians(
-      () => untilPrinted(['test/sandbox/cli.ts'], 'Ctrl+C to stop.'),
+      // Any free ports: runs follow each other faster than a stopped one frees its fixed ports.
+      () => untilPrinted(['test/sandbox/cli.ts', '--port', '0'], 'Ctrl+C to stop.'),
       () => untilPrinted(['-e', 'console.log("ready")'], 'ready'),
       RUNS,
       1,

@@ -178,6 +178,6 @@ export async function openTradeWithKey(app: RunningApp, privateKey: `0x${string}
   await app.page.getByRole('button', { name: 'Skip for now' }).click();
   await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade' }).click();
   await app.services.router.handle('accounts.importKey', { label: 'Trader', privateKey, vault: 'keychain' });
-  await app.page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Trader' }).waitFor({ state: 'attached' });
+  await app.page.getByTestId('active-account').locator('option', { hasText: 'Trader' }).waitFor({ state: 'attached' });
   return app.page;
 }

@@ -62,7 +62,7 @@ describe('Holders view in Chromium', () => {
     await page.getByTestId('holders-submit').click();
     await expect.poll(() => page.getByTestId('holders-price').textContent()).toContain('Price not found');
     expect(await page.getByTestId('holders-missing').textContent()).toBe('Token holders not found');
-    expect(await page.getByTestId('holders-meta-notice').textContent()).toContain('balances are shown in base units');
+    expect(await page.getByTestId('holders-meta-notice').textContent()).toContain('its decimals are unknown, so balances are whole counts');
     await app.screenshot('holders-not-found');
   });
 });

@@ -54,7 +54,7 @@ describe('Pool explorer in Chromium', () => {
     await page.getByTestId('pool-row').first().click();
     const first = filtered[0]!;
     expect(await page.getByTestId('pool-detail-address').textContent()).toBe(first.address);
-    expect(await page.getByTestId('pool-explorer-link').getAttribute('href')).toBe(`https://explorer.cow.fi/address/${first.address}`);
+    expect(await page.getByTestId('pool-explorer-link').getAttribute('href')).toBe(`https://etherscan.io/address/${first.address}`);
     await app.screenshot('pools-detail');
 
     // Export writes exactly the rows on screen.
@@ -78,6 +78,20 @@ describe('Pool explorer in Chromium', () => {
     const lastByApr = applyPoolQuery(fixture.slice(0, 1200), { ...DEFAULT_POOL_QUERY, sort: { key: 'apr', dir: 'desc' } }).at(-1)!;
     await expect.poll(() => page.getByTestId('pool-row').last().locator('code').getAttribute('title')).toBe(lastByApr.address);
     await app.screenshot('pools-1200-scrolled');
+  });
+
+  // Issue 33: the APR trend was one dot for days. A trend shows from three snapshots; before, how many there are.
+  it('draws a pool\'s APR trend from its third snapshot, and says how many there are before', async () => {
+    const { page } = app;
+    await openPools();
+    const firstTrend = () => page.getByTestId('pool-row').first().locator('.trend');
+    await expect.poll(() => firstTrend().textContent()).toBe('1 of 3 snapshots needed for a trend');
+    expect(await firstTrend().getByTestId('trend-line').count()).toBe(0);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => firstTrend().textContent()).toBe('2 of 3 snapshots needed for a trend');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await firstTrend().getByTestId('trend-line').waitFor();
+    await app.screenshot('pools-trend');
   });
 
   it('charts the average APR by project with its data age, and keeps working offline from the snapshot', async () => {

@@ -104,7 +104,7 @@ describe('Token lists, chain switch and submitted orders in Chromium', () => {
     await page.getByRole('option', { name: /DAI\s*Dai Stablecoin/ }).click();
     await expect.poll(() => page.getByTestId('buy-token-current').textContent()).toMatch(/^DAI 0x6B1754/);
 
-    const chain = page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: /Chain/ });
+    const chain = page.getByTestId('active-chain');
     await chain.selectOption({ label: 'Gnosis Chain' });
     await expect.poll(() => page.getByTestId('sell-token-current').textContent()).toMatch(/^WXDAI 0xe91D15/);
     expect(await page.getByTestId('buy-token-current').textContent()).toMatch(/^USDC 0xDDAfbb/);
@@ -134,11 +134,11 @@ describe('Token lists, chain switch and submitted orders in Chromium', () => {
     const short = `${TEST_ACCOUNTS.trader.address.slice(0, 6)}…${TEST_ACCOUNTS.trader.address.slice(-4)}`;
     await expect.poll(() => page.getByTestId('tracked-account').first().textContent()).toBe(`From Trader · ${short}`);
 
-    // Another account in the form: its (none) are shown, the Trader's order behind the switch.
+    // Another account chosen (in the top bar): its (none) are shown, the Trader's order behind the switch.
     await app.services.router.handle('accounts.importKey', { label: 'Second', privateKey: TEST_ACCOUNTS.noAllowance.privateKey, vault: 'keychain' });
-    const account = page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' });
+    const account = page.getByTestId('active-account');
     await account.locator('option', { hasText: 'Second' }).waitFor({ state: 'attached' });
-    await account.selectOption({ label: `Second · ${TEST_ACCOUNTS.noAllowance.address.slice(0, 8)}…` });
+    await account.selectOption({ label: `Second · ${TEST_ACCOUNTS.noAllowance.address.slice(0, 6)}…${TEST_ACCOUNTS.noAllowance.address.slice(-4)}` });
     await expect.poll(() => page.getByTestId('tracked-order').count()).toBe(0);
     expect(await page.getByTestId('tracked-none').textContent()).toMatch(/^None from Second · 0x/);
     const all = page.getByLabel(/All accounts \(1 from other accounts\)/);

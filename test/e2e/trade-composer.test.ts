@@ -189,7 +189,7 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     const shown = await page.getByTestId('quote-rate').textContent();
     // Another account added (the list changes, the active one does not), then a setting that is not part of the quote.
     await app.services.router.handle('accounts.addWatchOnly', { label: 'Watched', address: '0x4444444444444444444444444444444444444444' });
-    await page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' }).locator('option', { hasText: 'Watched' }).waitFor({ state: 'attached' });
+    await page.getByTestId('active-account').locator('option', { hasText: 'Watched' }).waitFor({ state: 'attached' });
     await app.services.router.handle('settings.update', { theme: 'dark' });
     await expect.poll(() => page.evaluate<string>('document.documentElement.dataset.theme')).toBe('dark');
     expect(await page.getByTestId('quote').count()).toBe(1);
@@ -199,9 +199,9 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
   it('a watch-only account is marked and cannot reach the sign step', async () => {
     const page = await open();
     await app.services.router.handle('accounts.addWatchOnly', { label: 'Watched', address: '0x4444444444444444444444444444444444444444' });
-    const account = page.getByRole('form', { name: 'Order' }).getByRole('combobox', { name: 'Account' });
+    const account = page.getByTestId('active-account');
     await account.locator('option', { hasText: 'Watched' }).waitFor({ state: 'attached' });
-    await account.selectOption({ label: 'Watched · 0x444444… (watch-only)' });
+    await account.selectOption({ label: 'Watched · 0x4444…4444 (watch-only)' });
     await page.getByTestId('watch-only').waitFor();
     await quote();
     expect(await page.getByTestId('review-sign').isDisabled()).toBe(true);

@@ -106,7 +106,7 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await expect.poll(() => page.getByTestId(`balance-${USDC.toLowerCase()}`).textContent()).toContain(usd);
     const approval = page.getByTestId('tx-row').filter({ hasText: 'Approve 1 WETH to the CoW Protocol vault relayer' });
     await expect.poll(() => approval.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual(['confirmed', 'confirmed']);
-    expect(await approval.first().getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]{64}$/);
+    expect(await approval.first().getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}$/);
     expect(await seriousViolations(page)).toEqual([]);
     await app.screenshot('wallet-transactions');
   });
@@ -212,12 +212,17 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await page.getByTestId('send-presign').click();
     const dialog = page.getByTestId('tx-dialog');
     await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe(`Pre-sign order ${uid.slice(0, 10)}…${uid.slice(-8)} (setPreSignature)`);
+    // A keychain account: no passphrase to ask for (issue 33: the field showed for every account).
+    expect(await dialog.getByLabel(/passphrase/i).count()).toBe(0);
     await app.screenshot('wallet-presign-dialog');
     await dialog.getByRole('button', { name: 'Sign and send' }).click();
     await dialog.waitFor({ state: 'detached' });
     // The orderbook learns of the pre-signature from the chain, as the live service does.
     await expect.poll(async () => (await sandbox.onChain!.sync(), (sandbox.orders.get(uid) as { status: string }).status)).toBe('open');
     await expect.poll(() => order.getAttribute('data-status')).toBe('open');
+    // Open, the order needs no setPreSignature any more (issue 33: the button stayed).
+    await expect.poll(() => page.getByTestId('presign-status').textContent()).toBe('Presign: the on-chain signature is in; the order is live (its state is below).');
+    expect(await page.getByTestId('send-presign').count()).toBe(0);
 
     await settleAndCheckChain(sandbox);
     expect((await chainTruth(sandbox).trades(uid)).map((trade) => trade.args.owner)).toEqual([trader.address]);

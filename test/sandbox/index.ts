@@ -51,6 +51,12 @@ export interface SandboxOptions {
    * CoW contracts and the tokens as ERC-20s: `sandbox.chain`. Default false.
    */
   chain?: boolean;
+  /**
+   * Fixed ports: the orderbook on this one, the token service on the next, the
+   * chains' JSON-RPC on the ones after (in SANDBOX_CHAIN_IDS order). Default
+   * any free ports (tests run many sandboxes at once).
+   */
+  firstPort?: number;
 }
 
 export interface Sandbox {
@@ -115,14 +121,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const random = options.seed?.random ?? 1;
   const now = options.now ?? DEFAULT_NOW;
   const fundTestAccounts = options.seed?.fundTestAccounts ?? true;
-  const chain = options.chain ? await startChains({ now, fundTestAccounts }) : undefined;
+  const port = (offset: number) => (options.firstPort ? options.firstPort + offset : 0);
+  const chain = options.chain ? await startChains({ now, fundTestAccounts, firstPort: port(2) }) : undefined;
   const state = createState({ now, seed: random, environment, fundTestAccounts, chain });
   // Faults draw from their own stream so switching them on does not change fixtures.
   const faults = createFaults(createPrng(random ^ 0x5eed));
   const requests: RequestLogEntry[] = [];
   const lostAnswers = createLostAnswers();
-  const orderbook = await startService({ handle: createOrderbookHandler(state, options.rateLimits), flavor: orderbookFlavor, faults, log: requests, lostAnswers });
-  const bff = await startService({ handle: createBffHandler(state), flavor: bffFlavor, faults, log: requests });
+  const orderbook = await startService({ handle: createOrderbookHandler(state, options.rateLimits), flavor: orderbookFlavor, faults, log: requests, lostAnswers, port: port(0) });
+  const bff = await startService({ handle: createBffHandler(state), flavor: bffFlavor, faults, log: requests, port: port(1) });
 
   const orderOf = (uid: string) => {
     const order = state.orders.get(uid.toLowerCase());

@@ -1,11 +1,13 @@
 import type { NotificationType } from '../protocol/api/notifications';
-import { formatDecimalString } from '../format/format';
-import { formatUnits } from '../protocol/amounts';
-import { CHAINS } from '../protocol/chains';
-import { findKnownToken } from '../protocol/tokens';
+import { formatTokenAmount } from '../format/format';
+import { unknownTokenAmount } from '../format/unknown-token';
+import { chainName } from '../protocol/chains';
+import { findKnownToken, type TokenLookup } from '../protocol/tokens';
 import type { NotificationTarget } from './notifier';
 import { filledPercent } from '../orders/fill';
 import { formatSurplusPercent } from '../orders/surplus';
+
+const builtIn: TokenLookup = (chainId, address) => findKnownToken(chainId, address);
 
 /** What is known about the order behind an event; service items for unknown orders carry little. */
 export interface EventFacts {
@@ -18,9 +20,12 @@ export interface EventFacts {
     buyToken: string;
     sellAmount: string;
     buyAmount: string;
-    executedSell: string;
-    executedBuy: string;
+    /** Null when the service's list tells a fill before the stored order shows it: then only `executedAmount` is known. */
+    executedSell: string | null;
+    executedBuy: string | null;
   };
+  /** The service item's executed amount, of the order's own side (sell for a sell order, buy for a buy order). */
+  executedAmount?: string | null;
   surplusBps?: number | null;
   /** The service's own text, used when the order is not known locally. */
   message?: string | null;
@@ -41,25 +46,24 @@ const TITLES: Record<NotificationType, string> = {
   price_improvement: 'Price improvement',
 };
 
-/** Human units when the token is known; raw base units of a shortened address otherwise. */
-export function tokenAmount(chainId: number, token: string, amount: string): string {
-  const known = findKnownToken(chainId, token);
-  if (!known) return `${amount} base units of ${token.slice(0, 6)}…${token.slice(-4)}`;
-  return `${formatDecimalString(formatUnits(BigInt(amount), known.decimals))} ${known.symbol}`;
+const shortAddress = (token: string) => `${token.slice(0, 6)}…${token.slice(-4)}`;
+
+/** Exact token units with the symbol, in the one formatter; a token no list knows as its whole count. */
+export function tokenAmount(chainId: number, token: string, amount: string, tokens: TokenLookup = builtIn): string {
+  const known = tokens(chainId, token);
+  return known ? formatTokenAmount(BigInt(amount), known.decimals, known.symbol, { exact: true }) : unknownTokenAmount(amount, token);
 }
 
-export function tokenSymbol(chainId: number, token: string): string {
-  return findKnownToken(chainId, token)?.symbol ?? `${token.slice(0, 6)}…${token.slice(-4)}`;
+export function tokenSymbol(chainId: number, token: string, tokens: TokenLookup = builtIn): string {
+  return tokens(chainId, token)?.symbol ?? shortAddress(token);
 }
-
-const chainName = (chainId: number) => CHAINS.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`;
 
 /**
  * Title and body of a desktop notification (and of the stored event), in the
- * words a trader uses: "Sold 1 WETH for 2,990 USDC on Ethereum". Pure, so it is
- * tested under Node apart from Electron.
+ * words a trader uses: "Sold 1 WETH for 2,990 USDC on Ethereum", the pair in
+ * the title. Pure, so it is tested under Node apart from Electron.
  */
-export function formatNotification(facts: EventFacts): FormattedNotification {
+export function formatNotification(facts: EventFacts, tokens: TokenLookup = builtIn): FormattedNotification {
   const target: NotificationTarget = facts.orderUid ? { view: 'history', orderUid: facts.orderUid } : { view: 'notifications' };
   const { order, chainId } = facts;
   if (!order || chainId === null) {
@@ -67,28 +71,53 @@ export function formatNotification(facts: EventFacts): FormattedNotification {
     return { title: TITLES[facts.type], body: `${facts.message ?? TITLES[facts.type]}${uid}`, target };
   }
   const on = ` on ${chainName(chainId)}`;
-  const pair = `${tokenSymbol(chainId, order.sellToken)} → ${tokenSymbol(chainId, order.buyToken)}`;
-  const sell = (amount: string) => tokenAmount(chainId, order.sellToken, amount);
-  const buy = (amount: string) => tokenAmount(chainId, order.buyToken, amount);
+  const pair = `${tokenSymbol(chainId, order.sellToken, tokens)} → ${tokenSymbol(chainId, order.buyToken, tokens)}`;
+  const sell = (amount: string) => tokenAmount(chainId, order.sellToken, amount, tokens);
+  const buy = (amount: string) => tokenAmount(chainId, order.buyToken, amount, tokens);
   const limit = order.kind === 'sell' ? `Sell ${sell(order.sellAmount)} for at least ${buy(order.buyAmount)}` : `Buy ${buy(order.buyAmount)} for at most ${sell(order.sellAmount)}`;
   const title = `${TITLES[facts.type]}: ${pair}`;
+  const { executedSell, executedBuy } = order;
+  if (executedSell === null || executedBuy === null) return { title, body: aheadOfOrder(facts, limit + on, order.kind === 'sell' ? sell : buy), target };
   switch (facts.type) {
     case 'order_filled':
-      return { title, body: `Sold ${sell(order.executedSell)} for ${buy(order.executedBuy)}${on}.`, target };
+      return { title, body: `Sold ${sell(executedSell)} for ${buy(executedBuy)}${on}.`, target };
     case 'order_partially_filled': {
-      const percent = filledPercent({ ...order, executedSellAmount: order.executedSell, executedBuyAmount: order.executedBuy });
-      return { title, body: `${percent}% filled so far: sold ${sell(order.executedSell)} for ${buy(order.executedBuy)}${on}.`, target };
+      const percent = filledPercent({ ...order, executedSellAmount: executedSell, executedBuyAmount: executedBuy });
+      return { title, body: `${percent}% filled so far: sold ${sell(executedSell)} for ${buy(executedBuy)}${on}.`, target };
     }
     case 'order_expired':
-      return { title, body: `${limit}${on} expired${BigInt(order.executedSell) > 0n ? ' partly filled' : ' without a fill'}.`, target };
+      return { title, body: `${limit}${on} expired${BigInt(executedSell) > 0n ? ' partly filled' : ' without a fill'}.`, target };
     case 'order_cancelled':
       return { title, body: `${limit}${on} was cancelled.`, target };
     case 'insufficient_balance':
-      return { title, body: `${limit}${on} cannot fill: the ${tokenSymbol(chainId, order.sellToken)} balance is too low.`, target };
+      return { title, body: `${limit}${on} cannot fill: the ${tokenSymbol(chainId, order.sellToken, tokens)} balance is too low.`, target };
     case 'price_improvement': {
       const better = facts.surplusBps == null ? '' : `, ${formatSurplusPercent(facts.surplusBps)} better than your limit`;
-      return { title, body: `Got ${buy(order.executedBuy)} for ${sell(order.executedSell)}${on}${better}.`, target };
+      return { title, body: `Got ${buy(executedBuy)} for ${sell(executedSell)}${on}${better}.`, target };
     }
   }
 }
 
+/**
+ * The service told a fill the stored order does not show yet: the order's
+ * limit, and the executed amount of its own side where the service gave it.
+ */
+function aheadOfOrder(facts: EventFacts, limitOn: string, ownSide: (amount: string) => string): string {
+  const executed = facts.executedAmount ? ownSide(facts.executedAmount) : null;
+  switch (facts.type) {
+    case 'order_filled':
+      return `${limitOn} filled.`;
+    case 'order_partially_filled':
+      return executed ? `${limitOn}: ${executed} filled so far.` : `${limitOn} is partly filled.`;
+    case 'price_improvement': {
+      const better = facts.surplusBps == null ? ' better than your limit' : `, ${formatSurplusPercent(facts.surplusBps)} better than your limit`;
+      return `${limitOn} filled${better}.`;
+    }
+    case 'order_expired':
+      return `${limitOn} expired.`;
+    case 'order_cancelled':
+      return `${limitOn} was cancelled.`;
+    case 'insufficient_balance':
+      return `${limitOn} cannot fill: the balance is too low.`;
+  }
+}

@@ -74,7 +74,7 @@ export function toBaseUnits(human: string, decimals: number): bigint {
   }
   const amount = BigInt(`${whole}${fraction.padEnd(decimals, '0')}` || '0');
   if (amount > MAX_UINT256) {
-    throw new AppError('AMOUNT_OVERFLOW', `"${preview(human)}" is larger than any token amount can be (2^256 - 1 base units).`, {
+    throw new AppError('AMOUNT_OVERFLOW', `"${preview(human)}" is larger than any token amount can be (a 256-bit number); enter a smaller amount.`, {
       details: { value: preview(human), decimals },
     });
   }

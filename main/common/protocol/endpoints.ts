@@ -1,5 +1,4 @@
 import { AppError } from '../errors';
-import { resolveChain } from './chains';
 import type { Environment } from './environments';
 
 /** Base URLs of the two services; every one is a setting the user can change. */
@@ -8,7 +7,7 @@ export interface ServiceEndpoints {
   orderbook: string;
   /** Token, yield and notification service; takes numeric chain ids in paths. */
   tokenService: string;
-  /** Web explorer for order, address and transaction links. */
+  /** CoW Explorer, for order links (transactions and addresses go to the chain's block explorer). */
   explorer: string;
 }
 
@@ -43,8 +42,4 @@ export function validateBaseUrl(candidate: string): string {
     throw new AppError('INVALID_BASE_URL', `${candidate} must not carry a query (?…) or fragment (#…); enter just the service address.`);
   }
   return url.toString().replace(/\/+$/, '');
-}
-
-export function explorerOrderUrl(explorerBase: string, chainId: number, uid: string): string {
-  return `${explorerBase}${resolveChain(chainId).explorerPrefix}/orders/${uid}`;
 }

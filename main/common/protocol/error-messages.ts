@@ -1,3 +1,5 @@
+import { formatTokenAmount } from '../format/format';
+
 /**
  * What to tell the user when a service call fails: for every errorType the
  * orderbook is known to send (interface.md, the OpenAPI enums and the extras
@@ -10,6 +12,8 @@ export interface ApiErrorContext {
   vaultRelayer?: string;
   /** Base units of sell token, e.g. from SellAmountDoesNotCoverFee's data.fee_amount. */
   feeAmount?: string;
+  /** The sell token of the request, to say the fee in its units (without it the figure is left out, never shown raw). */
+  sellToken?: { symbol: string; decimals: number };
   /** From Retry-After, so the user sees how long the app waits. */
   retryAfterSeconds?: number;
   description?: string;
@@ -34,8 +38,8 @@ const pageLimit = (context: ApiErrorContext) => `The page size is out of range; 
 
 const MESSAGES = {
   // Quoting
-  SellAmountDoesNotCoverFee: ({ feeAmount }) =>
-    `The sell amount is too small to cover the network cost of settling it${feeAmount ? ` (about ${feeAmount} base units of the sell token)` : ''}. Raise the sell amount and quote again.`,
+  SellAmountDoesNotCoverFee: ({ feeAmount, sellToken }) =>
+    `The sell amount is too small to cover the network cost of settling it${feeAmount && sellToken ? ` (about ${formatTokenAmount(BigInt(feeAmount), sellToken.decimals, sellToken.symbol, { exact: true })})` : ''}. Raise the sell amount and quote again.`,
   NoLiquidity: (c) => `No route was found between these tokens for this amount. Try a smaller amount or another token pair.${said(c)}`,
   InsufficientLiquidity: (c) => `There is not enough liquidity to fill this amount. Try a smaller amount or split the trade.${said(c)}`,
   UnsupportedToken: (c) =>

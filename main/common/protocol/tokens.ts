@@ -33,3 +33,6 @@ export function findKnownToken(chainId: number, address: string): KnownToken | u
   const wanted = address.toLowerCase();
   return KNOWN_TOKENS.find((token) => token.chainId === chainId && token.address.toLowerCase() === wanted);
 }
+
+/** A token's symbol and decimals by chain and address: the token lists and the user's imports know more than KNOWN_TOKENS. */
+export type TokenLookup = (chainId: number, address: string) => { symbol: string; decimals: number } | null | undefined;

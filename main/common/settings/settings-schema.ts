@@ -143,5 +143,3 @@ export const settingsViewSchema = z.strictObject({
   persisted: z.boolean(),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
-
-export { explorerLink } from './explorer-link';

@@ -1,6 +1,6 @@
 import type { OrderProgress } from '../ipc/commands/trade';
 import type { ApiOrder } from '../protocol/api';
-import { explorerOrderUrl } from '../protocol/endpoints';
+import { explorerOrderUrl } from '../protocol/explorers';
 import { filledPercent } from '../orders/fill';
 import { isFinalStatus } from '../orders/status';
 import { userView } from '../orders/ethflow';

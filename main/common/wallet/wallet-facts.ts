@@ -1,4 +1,3 @@
-import { resolveChain } from '../protocol/chains';
 import { KNOWN_TOKENS, type KnownToken } from '../protocol/tokens';
 
 /** Multicall3's canonical address, the same on every chain CoW Protocol runs on. */
@@ -12,9 +11,4 @@ export function wrappedNative(chainId: number): KnownToken | undefined {
 /** The native currency's symbol (xDAI on Gnosis Chain, ETH elsewhere). */
 export function nativeSymbol(chainId: number): string {
   return chainId === 100 ? 'xDAI' : 'ETH';
-}
-
-/** CoW Explorer's page for a transaction hash on a chain. */
-export function explorerTxUrl(explorerBase: string, chainId: number, hash: string): string {
-  return `${explorerBase}${resolveChain(chainId).explorerPrefix}/tx/${hash}`;
 }

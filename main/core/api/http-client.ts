@@ -30,7 +30,7 @@ export interface HttpRequest<T> {
   cache?: boolean;
   signal?: AbortSignal;
   /** Facts the error messages can use (the vault relayer to approve, for example). */
-  context?: { vaultRelayer?: string };
+  context?: { vaultRelayer?: string; sellToken?: { symbol: string; decimals: number } };
   /**
    * A request that changes state at the service: when it may have landed but
    * no answer says so by the deadline, the error is an OutcomeUnclearError,
@@ -279,6 +279,7 @@ function errorFromResponse(status: number, body: unknown, retryAfter: string | n
     ...(description ? { description } : {}),
     ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
     ...(context?.vaultRelayer ? { vaultRelayer: context.vaultRelayer } : {}),
+    ...(context?.sellToken ? { sellToken: context.sellToken } : {}),
   });
   return new ApiError({
     code: errorType ?? `HTTP_${status}`,

@@ -47,9 +47,10 @@ export class OrderbookClient {
     private readonly environment: () => Environment,
   ) {}
 
-  async quote(chainId: number, body: QuoteRequest, signal?: AbortSignal) {
+  /** `sellToken`: its symbol and decimals, so an error names amounts of it in its units. */
+  async quote(chainId: number, body: QuoteRequest, signal?: AbortSignal, sellToken?: { symbol: string; decimals: number }) {
     const request = parseRequest(quoteRequestSchema, body, 'quote request');
-    return this.call(chainId, 'POST', '/api/v1/quote', quoteResponseSchema, { body: request, buckets: ['orderbook:quote'], signal, limit: 'small' });
+    return this.call(chainId, 'POST', '/api/v1/quote', quoteResponseSchema, { body: request, buckets: ['orderbook:quote'], signal, limit: 'small', ...(sellToken ? { sellToken } : {}) });
   }
 
   /** Answers the UID the service assigned; the caller compares it with its own. */
@@ -138,6 +139,7 @@ export class OrderbookClient {
       /** The path template, when the path holds ids (messages name the endpoint, not the order). */
       endpoint?: string;
       changes?: HttpRequest<T>['changes'];
+      sellToken?: { symbol: string; decimals: number };
     },
   ): Promise<T> {
     const req: HttpRequest<T> = {
@@ -148,7 +150,7 @@ export class OrderbookClient {
       ...(options.changes ? { changes: options.changes } : {}),
       buckets: ['orderbook', ...(options.buckets ?? [])],
       schema,
-      context: { vaultRelayer: CONTRACTS[this.environment()].vaultRelayer },
+      context: { vaultRelayer: CONTRACTS[this.environment()].vaultRelayer, ...(options.sellToken ? { sellToken: options.sellToken } : {}) },
       ...(options.body === undefined ? {} : { body: options.body }),
       ...(options.signal ? { signal: options.signal } : {}),
     };

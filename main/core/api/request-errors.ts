@@ -53,12 +53,16 @@ export function deadlineError(
   });
 }
 
-/** Health said offline and the one quick attempt failed too. */
+/**
+ * Health said offline and the one quick attempt failed too. Said once: the
+ * attempt's own message named the host and the reassurance again.
+ */
 export function offlineError(req: { url: string; endpoint: string; changes?: 'order' | 'cancellation' }, cause: ApiError): ApiError {
   const host = new URL(req.url).host;
+  const why = cause.code === 'NETWORK' ? 'it cannot be reached' : cause.code === 'TIMEOUT' ? 'it does not answer in time' : cause.message.replace(/\.$/, '');
   return new ApiError({
     code: 'OFFLINE',
-    message: `${host} is offline (${cause.message}). CoW Desk keeps checking and this works again by itself once the service answers.`,
+    message: `${host} is offline: ${why}. CoW Desk works from its local data meanwhile, keeps checking, and this works again by itself once the service answers.`,
     retryable: true,
     ...(cause.status !== undefined ? { status: cause.status } : {}),
     cause,

@@ -3,8 +3,7 @@ import type { Competition, DetailField, OrderDetail, TokenAmount } from '../../c
 import { cancelRoute, orderStatusText } from '../../common/orders/status';
 import { surplusVersusLimit, surplusVersusQuote, type Surplus } from '../../common/orders/surplus';
 import type { ApiOrder, SolverCompetition, Trade } from '../../common/protocol/api';
-import { resolveChain } from '../../common/protocol/chains';
-import { explorerOrderUrl } from '../../common/protocol/endpoints';
+import { blockExplorerTxUrl, explorerOrderUrl } from '../../common/protocol/explorers';
 import { parseOrderUid } from '../../common/protocol/order-uid';
 import { findKnownToken } from '../../common/protocol/tokens';
 import { apiOrderOf, toHistoryRow, type OrderColumns } from './order-row';
@@ -83,7 +82,6 @@ export function buildDetail(row: OrderColumns, trades: readonly Trade[], context
   const order = apiOrderOf(row);
   const parts = parseOrderUid(row.uid);
   const user = userView(order);
-  const explorer = `${context.explorerBase}${resolveChain(row.chain_id).explorerPrefix}`;
   const kind = context.accountKind(row.account);
   const route = cancelRoute({
     status: row.status,
@@ -108,12 +106,12 @@ export function buildDetail(row: OrderColumns, trades: readonly Trade[], context
     row: toHistoryRow(row),
     fields: orderFields(row.chain_id, order),
     uidParts: { digest: parts.digest, owner: parts.owner, validTo: parts.validTo },
-    ethFlow: user.ethFlow ? ethFlowDetail(order, user, explorer) : null,
+    ethFlow: user.ethFlow ? ethFlowDetail(order, user, row.chain_id) : null,
     fills: trades.map((trade) => ({
       blockNumber: trade.blockNumber,
       logIndex: trade.logIndex,
       txHash: trade.txHash,
-      txUrl: trade.txHash ? `${explorer}/tx/${trade.txHash}` : null,
+      txUrl: trade.txHash ? blockExplorerTxUrl(row.chain_id, trade.txHash) : null,
       sold: tokenAmount(row.chain_id, trade.sellToken, trade.sellAmount),
       bought: tokenAmount(row.chain_id, trade.buyToken, trade.buyAmount),
       at: context.fillTimes.at(trade),
@@ -142,7 +140,7 @@ export function toCompetition(found: SolverCompetition): Competition {
 }
 
 /** An EthFlow order's user, deadline and refund: the data to refund it with, and the refund once sent. */
-function ethFlowDetail(order: ReturnType<typeof apiOrderOf>, user: ReturnType<typeof userView>, explorer: string): NonNullable<OrderDetail['ethFlow']> {
+function ethFlowDetail(order: ReturnType<typeof apiOrderOf>, user: ReturnType<typeof userView>, chainId: number): NonNullable<OrderDetail['ethFlow']> {
   const refundTxHash = order.ethflowData?.refundTxHash ?? null;
-  return { user: user.owner, validTo: user.validTo, refundOrder: ethFlowRefundOrder(order), refundTxHash, refundTxUrl: refundTxHash ? `${explorer}/tx/${refundTxHash}` : null };
+  return { user: user.owner, validTo: user.validTo, refundOrder: ethFlowRefundOrder(order), refundTxHash, refundTxUrl: refundTxHash ? blockExplorerTxUrl(chainId, refundTxHash) : null };
 }

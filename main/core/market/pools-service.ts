@@ -51,7 +51,7 @@ export class PoolsService {
       notice: `${why} Showing your last snapshot instead.`,
     });
 
-    const offline = this.knownOffline(stored);
+    const offline = this.knownOffline(stored, chainId, 'pools');
     if (offline) return fromSnapshot(offline, 'The token service is unreachable right now.');
     let live: Pool[];
     try {
@@ -85,7 +85,7 @@ export class PoolsService {
       return { chainId, projects, source, fetchedAt, maxAgeMs: AVERAGE_APR_MAX_AGE_MS, notice };
     };
 
-    const offline = this.knownOffline(stored);
+    const offline = this.knownOffline(stored, chainId, 'average APRs');
     if (offline) return result(offline.averages, offline.fetchedAt, 'snapshot', 'The token service is unreachable right now. Showing your last snapshot instead.');
     let live: Record<string, number>;
     try {
@@ -113,9 +113,20 @@ export class PoolsService {
     return { path: writeExport(this.deps.exportDir, name, csv, this.deps.now()), rows: rows.length };
   }
 
-  /** Skip the wait when the monitor already knows the service is down and there is something to show. */
-  private knownOffline<T>(stored: () => T | undefined): T | undefined {
-    return this.deps.serviceState() === 'offline' ? stored() : undefined;
+  /**
+   * When the monitor already knows the service is down: the last snapshot at
+   * once, or, for a chain never loaded, the reason at once. Asking anyway
+   * waited on a connection the monitor knows is dead (15 s for a silent one).
+   */
+  private knownOffline<T>(stored: () => T | undefined, chainId: number, what: string): T | undefined {
+    if (this.deps.serviceState() !== 'offline') return undefined;
+    const snapshot = stored();
+    if (snapshot) return snapshot;
+    throw new AppError(
+      'OFFLINE',
+      `The token service is unreachable right now, and no ${what} of ${resolveChain(chainId).name} are stored yet: they show once it answers (CoW Desk keeps checking).`,
+      { retryable: true },
+    );
   }
 
   private withTrends(chainId: number, pools: PoolFigures[]): MarketPool[] {

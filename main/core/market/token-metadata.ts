@@ -27,7 +27,7 @@ export async function tokenMetadata(chainId: number, token: Address, options: Me
       ...fromList,
       notice: known
         ? 'Share of supply needs the total supply: add a JSON-RPC endpoint for this chain in Settings.'
-        : 'Unknown token: balances are shown in base units. Add a JSON-RPC endpoint for this chain in Settings to read its decimals and supply.',
+        : 'Unknown token: its decimals are unknown, so balances are whole counts. Add a JSON-RPC endpoint for this chain in Settings to read its decimals and supply.',
     };
   }
   const host = new URL(options.rpcUrl).host;

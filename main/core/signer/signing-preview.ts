@@ -2,6 +2,7 @@ import { zeroAddress, type Address } from 'viem';
 import type { Account } from '../../common/ipc/commands/accounts';
 import type { OrderDraft, SigningPreview } from '../../common/ipc/commands/signing';
 import { formatDate, formatDuration, formatPercent, formatRate, formatTokenAmount, formatUsd, type FormatOptions } from '../../common/format/format';
+import { unknownTokenAmount } from '../../common/format/unknown-token';
 import { resolveChain } from '../../common/protocol/chains';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
@@ -49,7 +50,7 @@ export function signingPreview(draft: OrderDraft, built: BuiltOrder, environment
   const warnings: string[] = [];
   if (!receiverIsOwner) warnings.push(`The bought tokens go to ${receiver}, not to the signing account.`);
   if (environment === 'staging') warnings.push('Staging: signed for the staging settlement contract; not valid on production.');
-  if (!known) warnings.push('A token is unknown to CoW Desk: amounts are shown in raw base units.');
+  if (!known) warnings.push('A token is unknown to CoW Desk and its decimals are unknown: its amount is shown as a whole count. Check it against the token before signing.');
   if (warning) warnings.push(warning);
   const costPercent = draft.quote && struct.sellAmount > 0n ? Number((BigInt(draft.quote.feeAmount) * 1_000_000n) / struct.sellAmount) / 10_000 : null;
   const networkCost = draft.quote ? tokenAmount(meta(struct.sellToken), struct.sellToken, BigInt(draft.quote.feeAmount), facts.usd?.sell ?? null, format) : null;
@@ -145,7 +146,7 @@ function tokenAmount(
     symbol: known?.symbol ?? null,
     decimals: known?.decimals ?? null,
     amount: amount.toString(),
-    display: known ? formatTokenAmount(amount, known.decimals, known.symbol, { ...format, exact: true }) : `${amount} base units`,
+    display: known ? formatTokenAmount(amount, known.decimals, known.symbol, { ...format, exact: true }) : unknownTokenAmount(amount, token),
     usdPrice: known ? usdPrice : null,
     usd,
     usdDisplay: usd === null ? null : formatUsd(usd, format),

@@ -2,6 +2,7 @@ import type { TradeQuote, TradeQuoteInput } from '../../common/ipc/commands/trad
 import { appDataHash } from '../../common/protocol/app-data';
 import { quoteValidFor } from '../../common/orders/validity';
 import { AppError } from '../../common/errors';
+import type { TokenLookup } from '../../common/protocol/tokens';
 import type { ApiClient } from '../api/api-client';
 
 /**
@@ -11,7 +12,11 @@ import type { ApiClient } from '../api/api-client';
  * are optional: a token without an oracle price must not block trading.
  */
 export class QuoteService {
-  constructor(private readonly api: () => ApiClient) {}
+  constructor(
+    private readonly api: () => ApiClient,
+    /** Names the sell token in errors (the too-small amount's network cost, in its units). */
+    private readonly tokens: TokenLookup,
+  ) {}
 
   async quote(input: TradeQuoteInput): Promise<TradeQuote> {
     const { orderbook, tokenService } = this.api();
@@ -33,7 +38,7 @@ export class QuoteService {
         ...(input.ethFlow ? { signingScheme: 'eip1271' as const, onchainOrder: true } : { signingScheme: input.signingScheme }),
         priceQuality: 'optimal',
         ...side,
-      }),
+      }, undefined, this.tokens(input.chainId, input.sellToken) ?? undefined),
       usd(input.sellToken),
       usd(input.buyToken),
     ]);

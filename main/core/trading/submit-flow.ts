@@ -3,7 +3,7 @@ import type { OrderDraft, SignedOrder } from '../../common/ipc/commands/signing'
 import type { OrderProgress, SubmitResult } from '../../common/ipc/commands/trade';
 import { AppError } from '../../common/errors';
 import type { OrderCreation } from '../../common/protocol/api';
-import { explorerOrderUrl } from '../../common/protocol/endpoints';
+import { explorerOrderUrl } from '../../common/protocol/explorers';
 import type { Environment } from '../../common/protocol/environments';
 import { parseOrderUid } from '../../common/protocol/order-uid';
 import { recoverDigestSigner } from '../../common/protocol/signatures';

@@ -2,6 +2,7 @@ import { AppError } from '../../common/errors';
 import type { CancelResult } from '../../common/ipc/commands/trade';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
+import type { TokenLookup } from '../../common/protocol/tokens';
 import type { ApiClient } from '../api/api-client';
 import type { HistoryModule } from '../history/history-module';
 import type { EventBus } from '../ipc/event-bus';
@@ -27,6 +28,8 @@ export interface TradingModuleOptions {
   signing: { accounts: AccountService; signer: OrderSigner } | undefined;
   environment: () => Environment;
   events: EventBus;
+  /** Names tokens in messages: the token lists and the user's imports. */
+  tokens: TokenLookup;
   log: Logger;
   timing?: Partial<TrackerTiming>;
   nowSeconds?: () => number;
@@ -47,7 +50,7 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
   const { api, settings, history, events } = options;
   const explorerBase = () => settings.endpoints().explorer;
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
-  const quotes = new QuoteService(() => api);
+  const quotes = new QuoteService(() => api, options.tokens);
   // The history stores the order as the service now has it (and so records its transition), through its service.
   const storeInHistory = (chainId: number, order: ApiOrder) => {
     try {

@@ -1,6 +1,7 @@
 import { decodeFunctionData, encodeFunctionData, parseAbi, type Address } from 'viem';
 import { AppError } from '../../common/errors';
 import { formatDate, formatTokenAmount } from '../../common/format/format';
+import { unknownTokenAmount } from '../../common/format/unknown-token';
 import type { TxIntent } from '../../common/ipc/commands/wallet';
 import { ETHFLOW_CONTRACTS, ethFlowOrderData, ethFlowOrderUid, type EthFlowOrderData, type EthFlowOrderInput } from '../../common/orders/ethflow';
 import { domainFor } from '../../common/protocol/domain';
@@ -45,7 +46,7 @@ export function describeEthFlowCall(call: TxCall, chainId: number, environment: 
   const bought = findKnownToken(chainId, order.buyToken);
   const uid = ethFlowUid(order, chainId, environment);
   const deadline = `${formatDate(order.validTo * 1000)} (${new Date(order.validTo * 1000).toISOString().replace('.000Z', 'Z')})`;
-  const minimum = bought ? formatTokenAmount(order.buyAmount, bought.decimals, bought.symbol) : `${order.buyAmount} base units`;
+  const minimum = bought ? formatTokenAmount(order.buyAmount, bought.decimals, bought.symbol) : unknownTokenAmount(order.buyAmount, order.buyToken);
   const sold = formatTokenAmount(order.sellAmount + order.feeAmount, 18, native);
   const args = [
     { name: `${native} sent`, value: formatTokenAmount(call.value, 18, native) },

@@ -1,5 +1,6 @@
 import { decodeFunctionData, encodeFunctionData, formatUnits, maxUint256, type Address, type Hex } from 'viem';
 import { AppError } from '../../common/errors';
+import { unknownTokenAmount } from '../../common/format/unknown-token';
 import type { TxIntent } from '../../common/ipc/commands/wallet';
 import { CONTRACTS } from '../../common/protocol/contracts';
 import type { Environment } from '../../common/protocol/environments';
@@ -70,7 +71,7 @@ export function describeCall(call: TxCall, chainId: number, environment: Environ
   const native = nativeSymbol(chainId);
   const decoded = decodeFunctionData({ abi: WALLET_ABI, data: call.data });
   const token = findKnownToken(chainId, call.to);
-  const amountOf = (amount: bigint) => (amount === maxUint256 ? 'unlimited' : token ? `${formatUnits(amount, token.decimals)} ${token.symbol}` : `${amount} base units`);
+  const amountOf = (amount: bigint) => (amount === maxUint256 ? 'unlimited' : token ? `${formatUnits(amount, token.decimals)} ${token.symbol}` : unknownTokenAmount(amount, call.to));
   const spenderName = (spender: Address) => (same(spender, vaultRelayer) ? 'the CoW Protocol vault relayer' : spender);
   const toName = same(call.to, settlement) ? 'CoW Protocol settlement' : token ? `${token.symbol} token` : call.to;
   switch (decoded.functionName) {

@@ -74,7 +74,6 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
           journal: new TxJournal(options.db),
           accounts: options.accounts,
           environment: options.environment,
-          explorerBase: () => options.settings.endpoints().explorer,
           usdPrice: (chainId, token) => options.api.tokenService.decorationUsdPrice(chainId, token),
           onChange: (record) => options.events.emit('wallet.transactionChanged', record),
           log: options.log,

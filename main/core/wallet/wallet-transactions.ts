@@ -13,8 +13,9 @@ import { formatTokenAmount, formatUsd } from '../../common/format/format';
 import type { TxIntent, TxPreview, TxRecord } from '../../common/ipc/commands/wallet';
 import { resolveChain } from '../../common/protocol/chains';
 import type { Environment } from '../../common/protocol/environments';
+import { blockExplorerTxUrl } from '../../common/protocol/explorers';
 import { isPendingTx } from '../../common/wallet/tx-status';
-import { explorerTxUrl, nativeSymbol, wrappedNative } from '../../common/wallet/wallet-facts';
+import { nativeSymbol, wrappedNative } from '../../common/wallet/wallet-facts';
 import { currentUserAction, msLeft, type UserAction } from '../api/user-action';
 import type { Logger } from '../log';
 import type { AccountService } from '../signer/account-service';
@@ -32,7 +33,6 @@ export interface WalletTxDeps {
   journal: TxJournal;
   accounts: AccountService;
   environment: () => Environment;
-  explorerBase: () => string;
   /** USD price of a token, null when the service has none; never throws. */
   usdPrice: (chainId: number, token: Address) => Promise<number | null>;
   onChange: (record: TxRecord) => void;
@@ -117,7 +117,7 @@ export class WalletTransactions {
       status: row.status,
       blockNumber: row.block_number,
       error: row.error,
-      explorerUrl: explorerTxUrl(this.deps.explorerBase(), row.chain_id, row.hash),
+      explorerUrl: blockExplorerTxUrl(row.chain_id, row.hash),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
@@ -180,6 +180,7 @@ export class WalletTransactions {
       chainName: resolveChain(intent.chainId).name,
       from: account.address,
       accountLabel: account.label,
+      accountKind: account.kind,
       to: call.to,
       toName: decoded.toName,
       functionName: decoded.functionName,

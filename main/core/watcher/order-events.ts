@@ -86,15 +86,19 @@ export function eventOfItem(
 ): Candidate {
   const { stored, type } = context;
   const order = stored?.order;
-  // Amounts only from an order that already shows the fill: one the list is ahead of would say "0% filled".
-  const quoted = order && (!FILL_TYPES.has(type) || storedOrderShows(order, item)) ? order : undefined;
+  // Executed amounts only from an order that already shows the fill: one the list is ahead of would say "0% filled".
+  // Its pair and limit are told either way, with the service's executed amount.
+  const shows = order && (!FILL_TYPES.has(type) || storedOrderShows(order, item));
   const facts: EventFacts = {
     type,
     chainId: stored?.chainId ?? null,
     orderUid: item.orderUid,
     message: item.message,
     surplusBps: context.surplusBps,
-    ...(quoted ? { order: { ...orderFacts(quoted), executedSell: quoted.executedSellAmount ?? '0', executedBuy: quoted.executedBuyAmount ?? '0' } } : {}),
+    executedAmount: item.executedAmount,
+    ...(order
+      ? { order: { ...orderFacts(order), executedSell: shows ? (order.executedSellAmount ?? '0') : null, executedBuy: shows ? (order.executedBuyAmount ?? '0') : null } }
+      : {}),
   };
   const occurredAt = type === 'order_expired' && order ? userView(order).validTo * 1000 : Date.parse(item.createdAt);
   return { type, key: context.key, environment: context.environment, account: context.account, chainId: facts.chainId, orderUid: item.orderUid, source: 'service', occurredAt, facts };

@@ -1,5 +1,6 @@
 import { placedSinceIsNews } from '../../common/orders/transitions';
 import type { ApiOrder } from '../../common/protocol/api';
+import type { Notification } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
 import type { OrderbookClient } from '../api/orderbook-client';
 
@@ -23,6 +24,8 @@ export interface WatcherHistory {
 export class OrderReads {
   /** When each watched scope's newest orders were last read: at the next look, an order not held yet was placed since. */
   private readonly lastLook = new Map<string, number>();
+  /** Orders the service's list named that were looked up on the watched chains this session, found or not: once each. */
+  private readonly lookedUp = new Set<string>();
 
   constructor(
     private readonly options: {
@@ -64,6 +67,25 @@ export class OrderReads {
     const { orders } = await this.options.orderbook().ordersByUids(chainId, uids);
     if (!this.current(environment)) return;
     this.options.history.storeOrders(chainId, orders);
+  }
+
+  /**
+   * Orders the service's notifications name that the history does not hold
+   * (placed elsewhere, older than the sync reached), read from the watched
+   * chains (a UID does not name its chain) and stored, not as news: the
+   * notification then names their pair and amounts.
+   */
+  async named(items: readonly Notification[], chains: readonly number[], environment: Environment): Promise<void> {
+    if (!this.current(environment)) return;
+    const uids = items.flatMap((item) => (item.type !== 'announcement' && item.orderUid ? [item.orderUid.toLowerCase()] : []));
+    const missing = [...new Set(uids)].filter((uid) => !this.lookedUp.has(uid) && !this.options.history.orderOf(uid));
+    if (missing.length === 0) return;
+    for (const uid of missing) this.lookedUp.add(uid);
+    for (const chainId of chains) {
+      const { orders } = await this.options.orderbook().ordersByUids(chainId, missing);
+      if (!this.current(environment)) return;
+      this.options.history.storeOrders(chainId, orders);
+    }
   }
 
   private current(environment: Environment): boolean {

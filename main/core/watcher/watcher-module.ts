@@ -1,5 +1,6 @@
 import { AppError } from '../../common/errors';
 import { contract } from '../../common/ipc/contract';
+import type { TokenLookup } from '../../common/protocol/tokens';
 import type { Notifier } from '../../common/notifications/notifier';
 import type { ApiClient } from '../api/api-client';
 import type { StoreState } from '../health/health-service';
@@ -26,6 +27,8 @@ export interface WatcherModuleOptions {
   notifier: Notifier;
   /** The wallet's chain clients: fills are dated by their trade's block. */
   chainClock: ChainClock;
+  /** Names tokens in alerts: the token lists and the user's imports. */
+  tokens: TokenLookup;
   log: Logger;
   timing?: Partial<WatcherTiming>;
   now?: () => number;
@@ -72,6 +75,7 @@ export function createWatcherModule(options: WatcherModuleOptions): WatcherModul
     prefs: () => settings.current().notifications,
     notifier: options.notifier,
     chainClock: options.chainClock,
+    tokens: options.tokens,
     onChanged: () => events.emit('notifications.changed', watcher.status()),
     log: options.log,
     now,

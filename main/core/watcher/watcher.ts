@@ -1,5 +1,6 @@
 import type { Notification } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
+import type { TokenLookup } from '../../common/protocol/tokens';
 import { formatNotification } from '../../common/notifications/format';
 import { PREF_OF_TYPE, type WatcherStatus } from '../../common/notifications/notification-schema';
 import type { DesktopNotification, Notifier } from '../../common/notifications/notifier';
@@ -16,10 +17,8 @@ import type { RecordedChange, TransitionStream } from '../history/transition-str
 import type { NotificationStore } from './notification-store';
 import { OrderReads, type WatcherHistory } from './order-reads';
 
-export interface WatcherTiming {
-  /** Between rounds. The notification list is cached 300 s by the API client, so most rounds read only orders. */
-  intervalMs: number;
-}
+/** intervalMs: between rounds. The notification list is cached 300 s by the API client, so most rounds read only orders. */
+export interface WatcherTiming { intervalMs: number }
 
 export const DEFAULT_WATCHER_TIMING: WatcherTiming = { intervalMs: 60_000 };
 
@@ -39,6 +38,7 @@ export interface WatcherOptions {
   prefs: () => NotificationPrefs;
   notifier: Notifier;
   chainClock: ChainClock;
+  tokens: TokenLookup;
   /** Events were stored or the state changed. */
   onChanged: () => void;
   log: Logger;
@@ -85,8 +85,7 @@ export class Watcher {
   }
 
   start(): void {
-    if (this.stopped) return;
-    this.rounds.start();
+    if (!this.stopped) this.rounds.start();
   }
 
   /** Whether rounds run on the timer (paused or not); the composition's parity check reads it. */
@@ -210,6 +209,7 @@ export class Watcher {
     this.dispatch();
     try {
       const { items } = await this.options.feed.read(this.options.accounts().map((account) => account.address));
+      await this.reads.named(items, this.options.chains(), environment).catch((error: unknown) => fail(error, 'reading the orders notifications name'));
       if (!current()) return;
       const overtaken = overtakenInRead(items);
       const told = this.options.stream.transaction(() => items.map((item) => this.fromService(item, environment, overtaken)));
@@ -267,7 +267,7 @@ export class Watcher {
   private record(candidate: Candidate): { id: string; show: DesktopNotification | null } | null {
     const prefs = this.options.prefs();
     const wanted = prefs.events[PREF_OF_TYPE[candidate.type]] && !prefs.quietMode;
-    const text = formatNotification(candidate.facts);
+    const text = formatNotification(candidate.facts, this.options.tokens);
     const id = eventId(candidate.environment, candidate.key);
     const stored = this.options.store.record({
       id,

@@ -32,9 +32,10 @@ describe('each error of interface.md reaches the caller as a typed error with it
     api.orderbook.submitOrder(1, await signedOrderBody(key, orderStruct(sandbox, params), options));
 
   it('quote: SellAmountDoesNotCoverFee, with the fee', async () => {
-    const error = await failure(quote({ sellAmountBeforeFee: '1000' }));
+    const error = await failure(api.orderbook.quote(1, { sellToken: WETH, buyToken: USDC, from: trader.address, kind: 'sell', sellAmountBeforeFee: '1000' }, undefined, { symbol: 'WETH', decimals: 18 }));
     expect(error).toMatchObject({ code: 'SellAmountDoesNotCoverFee', status: 400, retryable: false });
-    expect(error.message).toMatch(/too small to cover the network cost.*\(about 2250000000000000 base units.*Raise the sell amount/);
+    // The sandbox's fee_amount 2250000000000000, in the sell token's units.
+    expect(error.message).toMatch(/too small to cover the network cost.*\(about 0\.00225 WETH\)\. Raise the sell amount/);
   });
 
   it('quote: NoLiquidity', async () => {

@@ -74,7 +74,11 @@ describe('user actions against a broken endpoint', () => {
       await kit.healthWhere((h) => h.services.every((s) => s.state === 'offline'));
 
       const [quote, holders] = await Promise.all([kit.timed('trade.quote', kit.quoteInput), kit.timed('market.holders', { chain: 1, token: WETH })]);
-      expect(quote.envelope).toMatchObject({ ok: false, error: { code: 'OFFLINE', message: expect.stringMatching(/is offline .* works again by itself/) } });
+      expect(quote.envelope).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
+      // Said once (issue 33: the host and "keeps working from its local data" came twice, the attempt's message inside the offline one).
+      expect(quote.envelope.ok ? null : quote.envelope.error.message).toMatch(
+        /^[\d.]+:\d+ is offline: it (cannot be reached|does not answer in time)\. CoW Desk works from its local data meanwhile, keeps checking, and this works again by itself once the service answers\.$/,
+      );
       console.log(`offline fast path (${down.kind}): quote ${Math.round(quote.ms)} ms, holders ${Math.round(holders.ms)} ms`);
       const parts = holders.envelope.ok ? holders.envelope.value as HoldersResult : undefined;
       expect(parts?.price).toMatchObject({ ok: false, code: 'OFFLINE' });

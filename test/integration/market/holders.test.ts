@@ -75,9 +75,9 @@ describe('token holders against the sandbox', () => {
     }
   });
 
-  it('shows an unknown token in raw base units, and the 404s as the service words them', async () => {
+  it('shows an unknown token as whole counts, saying its decimals are unknown, and the 404s as the service words them', async () => {
     const noPrice = ok<HoldersResult>(await kit.call('market.holders', { chain: 1, token: NO_PRICE_TOKEN }));
-    expect(noPrice.meta).toMatchObject({ symbol: null, decimals: null, source: 'none', notice: expect.stringMatching(/base units/) });
+    expect(noPrice.meta).toMatchObject({ symbol: null, decimals: null, source: 'none', notice: expect.stringMatching(/its decimals are unknown/) });
     expect(holdersOf(noPrice).rows[0]).toMatchObject({ amount: null, usd: null, balance: expect.stringMatching(/^\d+$/) });
 
     const unknown = ok<HoldersResult>(await kit.call('market.holders', { chain: 1, token: UNKNOWN }));

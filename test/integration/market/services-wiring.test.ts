@@ -11,7 +11,10 @@ describe('market commands in the composed app', () => {
   let sandbox: Sandbox;
   let services: Services;
   let dir: ReturnType<typeof makeTempDir>;
+  /** Every URL the app asked for, in order. */
+  const requested: string[] = [];
   beforeEach(async () => {
+    requested.length = 0;
     sandbox = await startSandbox();
     dir = makeTempDir();
     services = composeApp({
@@ -20,6 +23,7 @@ describe('market commands in the composed app', () => {
       log: recordingLogger(),
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
       tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
+      fetch: (input, init) => (requested.push(input instanceof Request ? input.url : String(input)), fetch(input, init)),
     });
   });
   afterEach(async () => {
@@ -39,6 +43,22 @@ describe('market commands in the composed app', () => {
     const offline = await services.router.handle('market.pools', { chain: 1, addresses: [] });
     expect(offline).toMatchObject({ ok: true, value: { source: 'snapshot', notice: 'The token service is unreachable right now. Showing your last snapshot instead.' } });
     expect((offline as { value: PoolsResult }).value.pools).toHaveLength(500);
+    sandbox = await startSandbox();
+  });
+
+  // Issue 33: a chain never loaded waited on the dead connection (15 s for a silent one) before saying anything.
+  it('fails at once, asking nothing, for a chain with no snapshot while the monitor knows the token service is down', async () => {
+    await sandbox.close();
+    await services.router.handle('health.check', undefined);
+    const before = requested.length;
+    const pools = await services.router.handle('market.pools', { chain: 100, addresses: [] });
+    const averages = await services.router.handle('market.averageApr', { chain: 100 });
+    expect(pools).toMatchObject({
+      ok: false,
+      error: { code: 'OFFLINE', message: 'The token service is unreachable right now, and no pools of Gnosis Chain are stored yet: they show once it answers (CoW Desk keeps checking).' },
+    });
+    expect(averages).toMatchObject({ ok: false, error: { code: 'OFFLINE', message: expect.stringMatching(/^The token service is unreachable right now, and no average APRs of Gnosis Chain are stored yet/) } });
+    expect(requested.slice(before).filter((url) => /pool/i.test(url))).toEqual([]);
     sandbox = await startSandbox();
   });
 });

@@ -65,7 +65,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
 
     const sent = await kit.call('wallet.send', { intent, expectedDigest: preview.digest });
     expect(sent.status).toBe('broadcast');
-    expect(sent.explorerUrl).toBe(`https://explorer.cow.fi/tx/${sent.hash}`);
+    expect(sent.explorerUrl).toBe(`https://etherscan.io/tx/${sent.hash}`);
     const receipt = await chainRead().getTransactionReceipt({ hash: sent.hash });
     expect(receipt.status).toBe('success');
     expect(await kit.settled(intent.intentId)).toMatchObject({ status: 'confirmed', blockNumber: Number(receipt.blockNumber) });

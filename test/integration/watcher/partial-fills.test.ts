@@ -68,7 +68,7 @@ describe('several partial fills of one order between two looks', () => {
   }, 60_000);
 
   // The orderbook's reads fail while the list is read: the list is ahead of the stored order (still at 0).
-  it('tells the list\'s partial fills, ahead of the stored order, as one alert in the service\'s words, and not again once the order is read', async () => {
+  it('tells the list\'s partial fills, ahead of the stored order, as one alert with the pair, the limit and the amount filled, and not again once the order is read', async () => {
     await kit.tick();
     const uid = await placeElsewhere();
     await kit.tick();
@@ -78,10 +78,12 @@ describe('several partial fills of one order between two looks', () => {
     await kit.restart();
 
     await kit.tick();
-    // The furthest of the three (2.3125 WETH sold), in the service's own words.
+    // The furthest of the three (2.3125 WETH sold), with the order's pair and limit (the service's own words name neither).
     const latest = listItems(uid).at(-1) as { message: string; metadata: { executedAmount: string } };
     expect(latest.metadata.executedAmount).toBe('2312500000000000000');
-    expect(partialFillsShown(uid).map((entry) => [entry.id.split(':').at(-1), entry.body])).toEqual([[latest.metadata.executedAmount, expect.stringContaining(latest.message)]]);
+    expect(partialFillsShown(uid).map((entry) => [entry.id.split(':').at(-1), entry.title, entry.body])).toEqual([
+      [latest.metadata.executedAmount, 'Order partially filled: WETH → USDC', 'Sell 4 WETH for at least 11,600 USDC on Ethereum: 2.3125 WETH filled so far.'],
+    ]);
 
     await kit.call('settings.setEndpoint', { environment: 'production', service: 'orderbook', url: null });
     await kit.tick();

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatTokenAmount } from '../../../main/common/format/format';
 import { NEWS_WINDOW_MS } from '../../../main/common/orders/transitions';
+import { NEWEST_ORDERS } from '../../../main/core/watcher/order-reads';
 import { chainTruth, settleAndCheckChain } from '../../helpers/chain-truth';
 import { startSandbox, TEST_ACCOUNTS, type SettlementReport } from '../../sandbox';
-import { placeOrder } from '../sandbox/sandbox-kit';
+import { placeOrder, UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { notificationRequests, startWatcherKit, type WatcherKit } from './watcher-kit';
 
 const { trader } = TEST_ACCOUNTS;
@@ -152,5 +154,33 @@ describe('an order placed elsewhere', () => {
     } finally {
       await staging.close();
     }
+  }, 60_000);
+});
+
+describe('an order placed elsewhere that only the service\'s list names', () => {
+  let kit: WatcherKit;
+  beforeEach(async () => {
+    // Eleven orders placed straight at the orderbook in a row: the sandbox's rate limit would refuse some.
+    kit = await startWatcherKit({ rateLimits: UNTHROTTLED });
+    await kit.traderWithEveryAlert();
+  });
+  afterEach(async () => kit.stop());
+
+  // Issue 33: the alert named neither the pair nor the amounts ("Your order was filled. (order 0x9ccc…)") when the
+  // service's list told the fill of an order the history did not hold: older than the newest orders a round reads.
+  it('is told with its pair and amounts when only the service\'s list names it, beyond the newest orders a round reads', async () => {
+    await kit.tick();
+    const uid = await placeOrder(kit.sandbox, trader.privateKey);
+    const report = await settleAndCheckChain(kit.sandbox);
+    // Placed after it, never filled (a limit far above the market): the round's read of the newest orders stops before it.
+    for (let index = 0; index < NEWEST_ORDERS; index += 1) await placeOrder(kit.sandbox, trader.privateKey, { buyAmount: 10n ** 15n + BigInt(index) });
+    kit.clock.now += 300_000; // the list's cache has run out
+
+    await kit.tick();
+    const fill = report.fills.find((entry) => entry.uid.toLowerCase() === uid.toLowerCase())!;
+    const bought = formatTokenAmount(fill.executedBuy, 6, 'USDC', { exact: true });
+    expect(kit.shown.filter((entry) => entry.target.view === 'history' && entry.target.orderUid === uid.toLowerCase()).map((entry) => [entry.title, entry.body])).toEqual([
+      ['Order filled: WETH → USDC', `Sold 1 WETH for ${bought} on Ethereum.`],
+    ]);
   }, 60_000);
 });

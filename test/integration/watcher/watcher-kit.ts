@@ -9,7 +9,7 @@ import { systemClock } from '../../../main/core/clock';
 import { type Services } from '../../../main/core/services';
 import { composeApp } from '../../helpers/compose-app';
 import { signConfirmed } from '../../helpers/confirm';
-import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
+import { startSandbox, TEST_ACCOUNTS, type RateLimits, type Sandbox } from '../../sandbox';
 import { recordingLogger } from '../../helpers/recording-logger';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { sandboxTokenListUrls } from '../../sandbox/bff/token-lists';
@@ -23,9 +23,9 @@ const KEYCHAIN_SERVICE = testKeychainService('CoW Desk watcher tests');
  * here: tests call tick() and look at what it did. restart() closes the
  * services and opens new ones on the same database, as a relaunch would.
  */
-export async function startWatcherKit(options: { trackerPollMs?: number; walletNode?: boolean } = {}) {
+export async function startWatcherKit(options: { trackerPollMs?: number; walletNode?: boolean; rateLimits?: RateLimits } = {}) {
   // Orders the app places are settled on the sandbox chain by GPv2Settlement (sandbox.onChain).
-  const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true });
+  const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true, ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
   const dir = makeTempDir('cow-desk-watcher-');
   const shown: DesktopNotification[] = [];
   const clock = { now: Date.now() };

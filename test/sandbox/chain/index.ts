@@ -55,6 +55,8 @@ export interface ChainOptions {
   fundTestAccounts?: boolean;
   /** Default every sandbox chain. */
   chainIds?: readonly SandboxChainId[];
+  /** The first chain's JSON-RPC port, the next chains' the ports after it; default any free ports. */
+  firstPort?: number;
 }
 
 export { SANDBOX_CHAIN_IDS, type ChainClient, type SandboxChainId } from './client';
@@ -85,10 +87,10 @@ export async function startChains(options: ChainOptions = {}): Promise<SandboxCh
   const initialDate = new Date((options.now ?? Math.floor(Date.now() / 1000)) * 1000);
   const hre = await hardhat();
   const started = await Promise.all(
-    chainIds.map(async (chainId) => {
+    chainIds.map(async (chainId, index) => {
       const connection = await hre.network.create({ network: `chain${chainId}`, override: { initialDate } });
       const provider = connection.provider as unknown as EIP1193Provider;
-      const rpc = await serveRpc(provider);
+      const rpc = await serveRpc(provider, options.firstPort ? options.firstPort + index : 0);
       const client = chainClient(chainId, rpc.url, provider);
       await client.impersonateAccount({ address: DEPLOYER });
       await client.setBalance({ address: DEPLOYER, value: 10n ** 21n });

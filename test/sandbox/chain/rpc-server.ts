@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { EIP1193Provider } from 'viem';
+import { listenLocal } from '../http/listen';
 
 export interface RunningRpc {
   url: string;
@@ -15,16 +15,15 @@ interface RpcCall {
 }
 
 /**
- * One chain's JSON-RPC over HTTP on 127.0.0.1 (an ephemeral port), forwarding
+ * One chain's JSON-RPC over HTTP on 127.0.0.1 (any free port unless one is given), forwarding
  * each call (or batch) to the in-process EDR provider, so the app and wallets
  * reach the chain the way they reach a node.
  */
-export async function serveRpc(provider: EIP1193Provider): Promise<RunningRpc> {
+export async function serveRpc(provider: EIP1193Provider, port = 0): Promise<RunningRpc> {
   const server = createServer((req, res) => void answer(req, res, provider));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenLocal(server, port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Faults } from './faults';
+import { listenLocal } from './listen';
 import type { LostAnswers } from './lost-answer';
 import { text, type Reply, type SandboxRequest } from './reply';
 
@@ -27,7 +27,7 @@ export interface RunningService {
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
- * One HTTP service on 127.0.0.1 and an ephemeral port: reads the body, applies
+ * One HTTP service on 127.0.0.1 (any free port unless one is given): reads the body, applies
  * the shared faults, runs the handler, logs what was answered.
  */
 export async function startService(options: {
@@ -37,10 +37,11 @@ export async function startService(options: {
   log: RequestLogEntry[];
   /** Answers to lose after the work is done (the orderbook's POST /orders). */
   lostAnswers?: LostAnswers;
+  /** Default 0: any free port. */
+  port?: number;
 }): Promise<RunningService> {
   const server = createServer((req, res) => void serve(req, res, options));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLocal(server, options.port);
   return {
     url: `http://127.0.0.1:${port}`,
     close: () =>

@@ -3,6 +3,7 @@ import { TX_STATUSES, type TxStatus } from '../../wallet/tx-status';
 import { ethFlowOrderSchema } from '../../orders/ethflow';
 import { addressSchema, bytes32Schema, decimalStringSchema, uidSchema } from '../../protocol/api/primitives';
 import { confirmedDigestSchema } from './signing';
+import { accountKindSchema } from './accounts';
 
 /**
  * What the user asked for on chain, never calldata: main builds the exact
@@ -40,6 +41,8 @@ export const txPreviewSchema = z.strictObject({
   chainName: z.string(),
   from: addressSchema,
   accountLabel: z.string(),
+  /** Where its key is: the dialog asks for a passphrase only for a passphrase vault's account. */
+  accountKind: accountKindSchema,
   /** The contract called, and what it is ("USDC token", "CoW Protocol settlement"). */
   to: addressSchema,
   toName: z.string(),

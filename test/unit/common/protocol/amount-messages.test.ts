@@ -99,7 +99,7 @@ describe('human amounts refused in words', () => {
     const over = (2n ** 256n).toString();
     expect(refusal(() => toBaseUnits(over, 0))).toMatchObject({
       code: 'AMOUNT_OVERFLOW',
-      message: `"${over.slice(0, 24)}…" is larger than any token amount can be (2^256 - 1 base units).`,
+      message: `"${over.slice(0, 24)}…" is larger than any token amount can be (a 256-bit number); enter a smaller amount.`,
       details: { value: `${over.slice(0, 24)}…`, decimals: 0 },
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENDPOINTS, explorerOrderUrl, validateBaseUrl } from '../../../../main/common/protocol/endpoints';
+import { validateBaseUrl } from '../../../../main/common/protocol/endpoints';
 
 describe('service endpoints', () => {
   it('accepts https anywhere and http only on this machine', () => {
@@ -16,11 +16,5 @@ describe('service endpoints', () => {
     expect(() => validateBaseUrl('https://api.cow.fi/?k=1')).toThrow(/query/);
     expect(() => validateBaseUrl('https://api.cow.fi/#x')).toThrow(/fragment/);
     expect(() => validateBaseUrl('api.cow.fi')).toThrowError(expect.objectContaining({ code: 'INVALID_BASE_URL' }));
-  });
-
-  it('links orders to the explorer with the chain prefix', () => {
-    const uid = `0x${'ab'.repeat(56)}`;
-    expect(explorerOrderUrl(DEFAULT_ENDPOINTS.production.explorer, 100, uid)).toBe(`https://explorer.cow.fi/gc/orders/${uid}`);
-    expect(explorerOrderUrl(DEFAULT_ENDPOINTS.staging.explorer, 1, uid)).toBe(`https://staging.explorer.cow.fi/orders/${uid}`);
   });
 });

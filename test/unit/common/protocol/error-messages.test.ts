@@ -47,7 +47,13 @@ describe('describeApiError', () => {
     expect(describeApiError('InsufficientAllowance', 400, { vaultRelayer: relayer }).message).toMatch(
       new RegExp(`vault relayer ${relayer} .*at least sellAmount plus fees`),
     );
-    expect(describeApiError('SellAmountDoesNotCoverFee', 400, { feeAmount: '2250000' }).message).toMatch(/2250000 .*Raise the sell amount/);
+    // The network cost in the sell token's units, never in base units; left out where the token is not known.
+    expect(describeApiError('SellAmountDoesNotCoverFee', 400, { feeAmount: '2250000000000000', sellToken: { symbol: 'WETH', decimals: 18 } }).message).toBe(
+      'The sell amount is too small to cover the network cost of settling it (about 0.00225 WETH). Raise the sell amount and quote again.',
+    );
+    expect(describeApiError('SellAmountDoesNotCoverFee', 400, { feeAmount: '2250000' }).message).toBe(
+      'The sell amount is too small to cover the network cost of settling it. Raise the sell amount and quote again.',
+    );
     expect(describeApiError('RateLimited', 429, { retryAfterSeconds: 2.2 }).message).toMatch(/wait 3 s before trying again/);
     expect(describeApiError(undefined, 429, { retryAfterSeconds: 5 }).message).toMatch(/wait 5 s before trying again/);
     expect(describeApiError('OrderExpired', 400).message).toMatch(/seconds, not milliseconds/);

@@ -73,15 +73,16 @@ describe('signing preview', () => {
     expect(p.warnings.join(' ')).toMatch(/could not be read \(hooks, partnerFee\)/);
   });
 
-  it('warns when someone else receives, on staging, and for unknown tokens shown in base units', () => {
+  it('warns when someone else receives, on staging, and for unknown tokens, shown as whole counts with their decimals unknown', () => {
     const other = '0x1111111111111111111111111111111111111111';
     const p = preview({ receiver: other, buyToken: '0x2222222222222222222222222222222222222222', buyAmount: '42' }, 'staging');
     expect(p.receiverIsOwner).toBe(false);
-    expect(p.buy.display).toBe('42 base units');
+    expect(p.buy.display).toBe('42 of token 0x2222…2222 (decimals unknown)');
     expect(p.limitPrice).toBeNull();
     expect(p.warnings.join(' ')).toMatch(new RegExp(`go to ${other}`));
     expect(p.warnings.join(' ')).toMatch(/Staging/);
-    expect(p.warnings.join(' ')).toMatch(/raw base units/);
+    expect(p.warnings.join(' ')).toMatch(/its decimals are unknown: its amount is shown as a whole count/);
+    expect(JSON.stringify(p)).not.toMatch(/base units/);
   });
 });
 
