@@ -38,7 +38,7 @@ describe('settings through IPC, on a real database', () => {
     start();
     await call('settings.update', { environment: 'staging', enabledChains: [100, 8453], theme: 'dark', lastView: 'history', onboarded: true });
     await call('settings.setEndpoint', { environment: 'staging', service: 'tokenService', url: 'https://bff.example.org/' });
-    services!.close();
+    await services!.close();
 
     start();
     const answer = await call('settings.get');
@@ -119,7 +119,8 @@ describe('settings through IPC, on a real database', () => {
     expect(services!.settings.current()).toMatchObject({ theme: 'system', onboarded: false });
     // Accounts stay, so no key is left where no screen can reach it.
     expect(await call('accounts.list')).toMatchObject({ ok: true, value: [{ label: 'Safe' }] });
-    services!.close();
+    // Closed before the next start, as a relaunch is: the first app's background work must not outlive it.
+    await services!.close();
     start();
     expect(services!.settings.current().theme).toBe('system');
     expect(existsSync(exported.value.path)).toBe(true);
