@@ -1,5 +1,7 @@
 import { getAddress, isAddress, parseAbi, zeroAddress, type Address, type PublicClient } from 'viem';
 import { namedPair, type FindToken, type PoolPair } from '../../common/market/pool-pair';
+import { PAIR_DECORATION_MS } from '../../common/limits';
+import { formatSeconds } from '../../common/format/format';
 import { chainName } from '../../common/protocol/chains';
 import { MULTICALL3 } from '../../common/wallet/wallet-facts';
 import { rpcErrorText } from '../api/rpc-error-text';
@@ -46,7 +48,7 @@ export function decodePair(token0: CallResult | undefined, token1: CallResult | 
 export class PoolPairs {
   private readonly known = new Map<string, Tokens | null>();
 
-  constructor(private readonly deps: { chains: PairChains; tokens: FindToken }) {}
+  constructor(private readonly deps: { chains: PairChains; tokens: FindToken; deadlineMs?: number }) {}
 
   async of(chainId: number, addresses: readonly string[]): Promise<Map<string, PoolPair>> {
     const key = (address: string) => `${chainId}:${address.toLowerCase()}`;
@@ -74,13 +76,28 @@ export class PoolPairs {
       { address, abi: PAIR_ABI, functionName: 'token0' } as const,
       { address, abi: PAIR_ABI, functionName: 'token1' } as const,
     ]);
-    let results: CallResult[];
+    // A late answer still fills the cache: the next load shows what this one could not wait for.
+    const read = chains
+      .get(chainId)
+      .multicall({ contracts, multicallAddress: MULTICALL3, allowFailure: true, batchSize: 0 })
+      .then((results) => {
+        pools.forEach((address, index) => this.known.set(key(address), decodePair(results[2 * index] as CallResult, results[2 * index + 1] as CallResult)));
+        return null;
+      });
+    const deadlineMs = this.deps.deadlineMs ?? PAIR_DECORATION_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(
+        () => resolve(`Pairs are read from the pools' contracts, and ${chains.nodeName(chainId)} did not answer within ${formatSeconds(deadlineMs / 1000)}: they show on the next load.`),
+        deadlineMs,
+      );
+    });
     try {
-      results = (await chains.get(chainId).multicall({ contracts, multicallAddress: MULTICALL3, allowFailure: true, batchSize: 0 })) as CallResult[];
+      return await Promise.race([read, late]);
     } catch (error) {
       return `Pairs are read from the pools' contracts, and ${chains.nodeName(chainId)} did not answer (${rpcErrorText(error)}).`;
+    } finally {
+      clearTimeout(timer);
     }
-    pools.forEach((address, index) => this.known.set(key(address), decodePair(results[2 * index], results[2 * index + 1])));
-    return null;
   }
 }

@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FindToken } from '../../../../main/common/market/pool-pair';
 import { decodePair, NO_PAIR_FUNCTIONS, PoolPairs, type PairChains } from '../../../../main/core/market/pool-pairs';
 
@@ -65,5 +65,25 @@ describe('PoolPairs', () => {
     expect((await pairs.of(1, [POOL])).get(POOL)).toEqual({ ok: false, reason: expect.stringContaining('the Ethereum node at 127.0.0.1:8545 did not answer (socket hang up)') });
     await pairs.of(1, [POOL]);
     expect(calls).toHaveLength(2);
+  });
+
+  describe('with a node slower than the decoration deadline', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('answers without the pairs at the deadline, and the late answer names them on the next load', async () => {
+      vi.useFakeTimers();
+      let answer: (results: unknown[]) => void = () => undefined;
+      const calls: number[] = [];
+      const client = { multicall: () => (calls.push(1), new Promise((resolve) => (answer = resolve))) } as unknown as PublicClient;
+      const chains: PairChains = { available: () => true, get: () => client, nodeName: () => 'the Ethereum node at 127.0.0.1:8545' };
+      const pairs = new PoolPairs({ chains, tokens: find, deadlineMs: 5_000 });
+      const first = pairs.of(1, [POOL]);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect((await first).get(POOL)).toEqual({ ok: false, reason: expect.stringContaining('did not answer within 5 sec: they show on the next load') });
+      answer([ok(USDC), ok(WETH)]);
+      await vi.runAllTimersAsync();
+      expect((await pairs.of(1, [POOL])).get(POOL)).toMatchObject({ ok: true, name: 'USDC / WETH' });
+      expect(calls).toHaveLength(1);
+    });
   });
 });
