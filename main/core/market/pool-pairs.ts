@@ -55,12 +55,13 @@ export class PoolPairs {
     const unknown = [...new Set(addresses.map((address) => address.toLowerCase()))].filter((address) => !this.known.has(key(address)));
     const toRead = unknown.slice(0, PAIR_READ_LIMIT);
     const failed = toRead.length > 0 ? await this.read(chainId, toRead as Address[], key) : null;
+    const asked = new Set(toRead);
     const pairs = new Map<string, PoolPair>();
     for (const address of addresses) {
       const tokens = this.known.get(key(address));
       if (tokens) pairs.set(address, namedPair(chainId, tokens, this.deps.tokens));
       else if (tokens === null) pairs.set(address, { ok: false, reason: NO_PAIR_FUNCTIONS });
-      else if (failed && toRead.includes(address.toLowerCase())) pairs.set(address, { ok: false, reason: failed });
+      else if (failed && asked.has(address.toLowerCase())) pairs.set(address, { ok: false, reason: failed });
       else pairs.set(address, { ok: false, reason: `Pairs are read for ${PAIR_READ_LIMIT} pools at a time: this one's shows on the next load.` });
     }
     return pairs;
