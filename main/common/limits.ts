@@ -92,6 +92,14 @@ export const DEADLINES: Readonly<Deadlines> = {
 export const PRICE_DECORATION_MS = 2_000;
 
 /**
+ * A pool's pair beside its figures is a decoration too: the pools answer waits
+ * at most 5 s for the pairs read on chain and then shows the pools without
+ * them (the read goes on, and its pairs show on the next load), so a silent
+ * node never costs the user the figures the token service already gave.
+ */
+export const PAIR_DECORATION_MS = 5_000;
+
+/**
  * How long a USD price beside a balance is used without asking again: the token service
  * itself keeps a price for 2 min (cowprotocol/bff DEFAULT_CACHE_VALUE_SECONDS), so asking
  * sooner brings the same number. A price older than this (the service could not give a newer

@@ -216,6 +216,8 @@ export function createServices(ports: ServicePorts): Services {
         storeState,
         api: settingsModule.api,
         settings: settingsModule.settings,
+        chains: wallet.clients,
+        tokens: (chainId, address) => tokenLists.find(chainId, address),
         monitor: settingsModule.monitor,
         userDataDir: ports.userDataDir,
         ...(ports.fetch ? { fetch: ports.fetch } : {}),

@@ -3,6 +3,8 @@ import { getAddress } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_POOL_QUERY, applyPoolQuery } from '../../main/common/market/pool-query';
 import { poolsOf } from '../sandbox/bff/pools-fixture';
+import { PAIR_PROJECTS, sandboxPairOf } from '../sandbox/chain/pool-pairs';
+import { TOKENS } from '../sandbox/token-fixtures';
 import { startApp, type RunningApp } from './harness';
 
 /** The sandbox's pools of mainnet, in the explorer's shape. */
@@ -28,6 +30,10 @@ describe('Pool explorer in Chromium', () => {
     await expect.poll(() => status().textContent()).toContain('500 of 500 pools on Ethereum (top by TVL)');
     expect(await status().getAttribute('data-source')).toBe('live');
     expect(await page.getByTestId('pools-note').textContent()).toContain('not account for impermanent loss');
+    // No JSON-RPC node in this app: no pair is read, and the cell says why when pointed at.
+    const noPair = page.getByTestId('pool-pair').first().locator('span');
+    expect(await noPair.textContent()).toBe('no pair');
+    expect(await noPair.getAttribute('title')).toContain('no JSON-RPC node is set for Ethereum: add one in Settings → Networks.');
 
     // Sort by APR: the rendered rows are the fixture's highest APRs, largest first.
     await page.getByTestId('sort-apr').click();
@@ -46,7 +52,7 @@ describe('Pool explorer in Chromium', () => {
     const filtered = applyPoolQuery(top, query);
     expect(filtered.length).toBeGreaterThan(3);
     await expect.poll(() => status().textContent()).toContain(`${filtered.length} of 500 pools`);
-    const cells = await page.getByTestId('pool-row').evaluateAll((rows) => rows.map((row) => row.children[1]!.textContent));
+    const cells = await page.getByTestId('pool-row').evaluateAll((rows) => rows.map((row) => row.querySelector('.project')!.textContent));
     expect(new Set(cells)).toEqual(new Set(['uniswap-v3']));
     await app.screenshot('pools-sorted-filtered');
 
@@ -142,5 +148,35 @@ describe('Pool explorer in Chromium', () => {
     expect(await page.getByTestId('pool-row').count()).toBe(0);
     expect(await status().count()).toBe(0);
     await app.screenshot('pools-chain-switch-offline');
+  });
+});
+
+describe('Pool pairs in Chromium, read on the sandbox chains', () => {
+  let app: RunningApp;
+  beforeEach(async () => (app = await startApp({ chain: true })));
+  afterEach(async () => app.stop());
+
+  it('names each pool by its pair in the table and the detail, keeping the address, and says why a pool has none', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Pools' }).click();
+    await page.getByTestId('pool-row').first().waitFor();
+    const symbol = (address: string) => TOKENS[1]!.find((token) => token.address === address)!.symbol;
+    // The table's first rows are the largest TVL first: the fixture's first pools, each named as its contract says.
+    const expected = fixture.slice(0, 8).map((pool, index) => {
+      if (!PAIR_PROJECTS.has(pool.project)) return 'no pair';
+      const { token0, token1 } = sandboxPairOf(1, index);
+      return `${symbol(token0)} / ${symbol(token1)}`;
+    });
+    expect(expected).toContain('no pair');
+    await expect.poll(() => page.getByTestId('pool-pair').allTextContents().then((cells) => cells.slice(0, 8).map((cell) => cell.trim()))).toEqual(expected);
+    const balancerLike = fixture.findIndex((pool) => !PAIR_PROJECTS.has(pool.project));
+    expect(await page.getByTestId('pool-pair').nth(balancerLike).locator('span').getAttribute('title')).toContain('does not answer token0() and token1()');
+
+    const named = expected.findIndex((name) => name !== 'no pair');
+    await page.getByTestId('pool-row').nth(named).click();
+    expect(await page.getByTestId('pool-detail-pair').textContent()).toBe(expected[named]);
+    expect(await page.getByTestId('pool-detail-address').textContent()).toBe(fixture[named]!.address);
+    await app.screenshot('pools-pairs');
   });
 });

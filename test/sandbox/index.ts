@@ -2,6 +2,7 @@ import { erc20Abi, type Address, type Hex } from 'viem';
 import type { Environment } from '../../main/common/protocol/environments';
 import { bffFlavor } from './bff/answers';
 import { startChains, type SandboxChains } from './chain';
+import { placePoolPairs } from './chain/pool-pairs';
 import { approveFor, setTokenBalance } from './chain/funds';
 import { createBffHandler } from './bff/router';
 import { createFaults, type FaultSettings } from './http/faults';
@@ -124,6 +125,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = (offset: number) => (options.firstPort ? options.firstPort + offset : 0);
   const chain = options.chain ? await startChains({ now, fundTestAccounts, firstPort: port(2) }) : undefined;
   const state = createState({ now, seed: random, environment, fundTestAccounts, chain });
+  // The yield endpoint's pools are contracts on these chains, naming their token pairs.
+  if (chain) await Promise.all(chain.chainIds.map((chainId) => placePoolPairs(chain.client(chainId), random)));
   // Faults draw from their own stream so switching them on does not change fixtures.
   const faults = createFaults(createPrng(random ^ 0x5eed));
   const requests: RequestLogEntry[] = [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalStringSchema } from '../protocol/api/primitives';
+import { poolPairSchema } from './pool-pair';
 
 /** Where figures came from: the service just now, or the last local snapshot (offline). */
 export const dataSourceSchema = z.enum(['live', 'snapshot']);
@@ -17,6 +18,8 @@ export const marketPoolSchema = z.strictObject({
   volume: z.number().nullable(),
   /** This pool across the user's own snapshots of the chain, oldest first. */
   trend: z.array(trendPointSchema),
+  /** Its two tokens, read from the pool's contract on the chain's node. */
+  pair: poolPairSchema,
 });
 export type MarketPool = z.infer<typeof marketPoolSchema>;
 

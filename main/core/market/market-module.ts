@@ -5,6 +5,8 @@ import type { StoreState } from '../health/health-service';
 import type { Handlers } from '../ipc/router';
 import type { SettingsService } from '../settings/settings-service';
 import { HoldersService } from './holders-service';
+import type { FindToken } from '../../common/market/pool-pair';
+import { PoolPairs, type PairChains } from './pool-pairs';
 import { PoolsService } from './pools-service';
 import { SnapshotRepo } from './snapshot-repo';
 
@@ -14,6 +16,10 @@ export interface MarketModuleOptions {
   storeState: StoreState;
   api: ApiClient;
   settings: SettingsService;
+  /** The wallet's chain clients: pools' pairs are read through the user's node per chain. */
+  chains: PairChains;
+  /** The token lists' naming of a listed token (TokenLists.find). */
+  tokens: FindToken;
   /** Lets the explorer show its snapshot at once when the token service is known to be down. */
   monitor?: ConnectionMonitor;
   userDataDir: string;
@@ -40,6 +46,7 @@ export function createMarketModule(options: MarketModuleOptions): MarketModule {
   const pools = new PoolsService({
     tokenService: api.tokenService,
     repo: 'store' in storeState ? new SnapshotRepo(storeState.store.db) : undefined,
+    pairs: new PoolPairs({ chains: options.chains, tokens: options.tokens }),
     storeError: 'error' in storeState ? storeState.error : undefined,
     serviceState: () => monitor?.snapshot().services.find((entry) => entry.service === 'tokenService')?.state,
     exportDir,

@@ -7,6 +7,7 @@ import { resolveChain } from '../../common/protocol/chains';
 import type { TokenServiceClient } from '../api/token-service-client';
 import { writeExport } from './export-file';
 import { FirstSeen, isUnavailable, withDeadline } from './live-call';
+import type { PoolPairs } from './pool-pairs';
 import type { SnapshotRepo } from './snapshot-repo';
 
 /** interface.md: the average APR is cached for 6 hours (21,600 s). */
@@ -16,6 +17,8 @@ export interface MarketDeps {
   tokenService: TokenServiceClient;
   /** Absent when the database did not open: live figures still work, snapshots do not. */
   repo: SnapshotRepo | undefined;
+  /** The pools' token pairs, read on chain (the service's pools carry none). */
+  pairs: PoolPairs;
   storeError: string | undefined;
   /** What the connection monitor last saw of the token service. */
   serviceState: () => string | undefined;
@@ -42,9 +45,9 @@ export class PoolsService {
       return found && { id: null, ...found };
     };
     const base = { chainId, scope, requested: addresses.length } as const;
-    const fromSnapshot = (snapshot: Fallback, why: string): PoolsResult => ({
+    const fromSnapshot = async (snapshot: Fallback, why: string): Promise<PoolsResult> => ({
       ...base,
-      pools: this.withTrends(chainId, snapshot.pools),
+      pools: await this.withTrends(chainId, snapshot.pools),
       source: 'snapshot',
       fetchedAt: snapshot.fetchedAt,
       snapshotId: snapshot.id,
@@ -66,7 +69,7 @@ export class PoolsService {
     const snapshotId = this.deps.repo ? this.deps.repo.savePools(chainId, scope, fetchedAt, figures) : null;
     return {
       ...base,
-      pools: this.withTrends(chainId, figures),
+      pools: await this.withTrends(chainId, figures),
       source: 'live',
       fetchedAt,
       snapshotId,
@@ -129,9 +132,10 @@ export class PoolsService {
     );
   }
 
-  private withTrends(chainId: number, pools: PoolFigures[]): MarketPool[] {
+  private async withTrends(chainId: number, pools: PoolFigures[]): Promise<MarketPool[]> {
     const trends = this.deps.repo?.poolTrends(chainId);
-    return pools.map((pool) => ({ ...pool, trend: trends?.get(pool.address) ?? [] }));
+    const pairs = await this.deps.pairs.of(chainId, pools.map((pool) => pool.address));
+    return pools.map((pool) => ({ ...pool, trend: trends?.get(pool.address) ?? [], pair: pairs.get(pool.address)! }));
   }
 
   private notSaved(): string {

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
+import type { FindToken } from '../../../main/common/market/pool-pair';
 import { createRouter, type Handlers } from '../../../main/core/ipc/router';
 import { createMarketModule } from '../../../main/core/market/market-module';
 import { createRpcChecker } from '../../../main/core/settings/rpc-check';
 import { SettingsService } from '../../../main/core/settings/settings-service';
+import { ChainClients } from '../../../main/core/wallet/chain-clients';
 import { openStore, type Store } from '../../../main/core/store/open-store';
 import type { Sandbox } from '../../sandbox';
 import { FakeClock } from '../../helpers/fake-clock';
@@ -15,13 +17,15 @@ import { clientFor } from '../api/client-kit';
  * sandbox, behind the real IPC router (so inputs and outputs go through the
  * contract's zod schemas). A fake clock makes the client's backoff instant.
  */
-export function marketFor(sandbox: Sandbox, options: { fetch?: typeof fetch } = {}) {
+export function marketFor(sandbox: Sandbox, options: { fetch?: typeof fetch; tokens?: FindToken } = {}) {
   const dir = makeTempDir('cow-desk-market-');
   const store: Store = openStore(join(dir.path, 'cow-desk.sqlite'));
   const clock = new FakeClock(Date.UTC(2027, 0, 15, 8));
   const api = clientFor(sandbox, { clock, ...(options.fetch ? { fetch: options.fetch } : {}) });
   const settings = new SettingsService(undefined, undefined, createRpcChecker());
-  const market = createMarketModule({ storeState: { store }, api, settings, userDataDir: dir.path, now: () => clock.now() });
+  // The sandbox's chains when it runs them: pools' pairs are read through their nodes.
+  const chains = new ChainClients(settings, sandbox.chain?.rpcUrls ?? {});
+  const market = createMarketModule({ storeState: { store }, api, settings, chains, tokens: options.tokens ?? (() => null), userDataDir: dir.path, now: () => clock.now() });
   // Only market commands are called here; the router looks handlers up by name.
   const router = createRouter(market.handlers as Handlers, recordingLogger());
   return {
