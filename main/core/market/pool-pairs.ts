@@ -1,6 +1,7 @@
 import { getAddress, isAddress, parseAbi, zeroAddress, type Address, type PublicClient } from 'viem';
 import { namedPair, type FindToken, type PoolPair } from '../../common/market/pool-pair';
 import { PAIR_DECORATION_MS } from '../../common/limits';
+import { currentUserAction, handoffMs, msLeft } from '../api/user-action';
 import { formatSeconds } from '../../common/format/format';
 import { chainName } from '../../common/protocol/chains';
 import { MULTICALL3 } from '../../common/wallet/wallet-facts';
@@ -85,7 +86,9 @@ export class PoolPairs {
         pools.forEach((address, index) => this.known.set(key(address), decodePair(results[2 * index] as CallResult, results[2 * index + 1] as CallResult)));
         return null;
       });
-    const deadlineMs = this.deps.deadlineMs ?? PAIR_DECORATION_MS;
+    // Never past the answer's own deadline: a pools answer the user waits on keeps what is left of its time for itself.
+    const action = currentUserAction();
+    const deadlineMs = Math.min(this.deps.deadlineMs ?? PAIR_DECORATION_MS, action ? Math.max(0, msLeft(action) - handoffMs(action)) : Infinity);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<string>((resolve) => {
       timer = setTimeout(

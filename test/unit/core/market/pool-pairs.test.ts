@@ -1,6 +1,7 @@
 import type { PublicClient } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FindToken } from '../../../../main/common/market/pool-pair';
+import { runUserAction } from '../../../../main/core/api/user-action';
 import { decodePair, NO_PAIR_FUNCTIONS, PoolPairs, type PairChains } from '../../../../main/core/market/pool-pairs';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
@@ -84,6 +85,17 @@ describe('PoolPairs', () => {
       await vi.runAllTimersAsync();
       expect((await pairs.of(1, [POOL])).get(POOL)).toMatchObject({ ok: true, name: 'USDC / WETH' });
       expect(calls).toHaveLength(1);
+    });
+
+    it('waits no longer than the pools answer the user waits on has left, so that answer still comes in time', async () => {
+      vi.useFakeTimers();
+      const client = { multicall: () => new Promise(() => undefined) } as unknown as PublicClient;
+      const chains: PairChains = { available: () => true, get: () => client, nodeName: () => 'the Ethereum node at 127.0.0.1:8545' };
+      const pairs = new PoolPairs({ chains, tokens: find, deadlineMs: 5_000 });
+      const answer = runUserAction('market.pools', 'read', 2_000, () => pairs.of(1, [POOL]));
+      const outcome = answer.then((value) => value.get(POOL), (error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await outcome).toEqual({ ok: false, reason: expect.stringContaining('did not answer within') });
     });
   });
 });
