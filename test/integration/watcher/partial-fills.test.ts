@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settleAndCheckChain } from '../../helpers/chain-truth';
 import { TEST_ACCOUNTS } from '../../sandbox';
-import { placeOrder } from '../sandbox/sandbox-kit';
+import { placeOrder, UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { startWatcherKit, type WatcherKit } from './watcher-kit';
 
 const { trader } = TEST_ACCOUNTS;
@@ -19,7 +19,8 @@ const { trader } = TEST_ACCOUNTS;
 describe('several partial fills of one order between two looks', () => {
   let kit: WatcherKit;
   beforeEach(async () => {
-    kit = await startWatcherKit();
+    // The test places orders through the routes itself, beside the app's own use of the live 5 a second.
+    kit = await startWatcherKit({ rateLimits: UNTHROTTLED });
     await kit.traderWithEveryAlert();
   });
   afterEach(async () => kit.stop());

@@ -19,7 +19,8 @@ const { trader } = TEST_ACCOUNTS;
 describe('an order placed elsewhere', () => {
   let kit: WatcherKit;
   beforeEach(async () => {
-    kit = await startWatcherKit();
+    // The test places orders through the routes itself, beside the app's own use of the live 5 a second.
+    kit = await startWatcherKit({ rateLimits: UNTHROTTLED });
     await kit.traderWithEveryAlert();
   });
   afterEach(async () => kit.stop());
@@ -125,7 +126,7 @@ describe('an order placed elsewhere', () => {
   // The environment is switched while a round reads the production orderbook: its answers are no longer what is
   // watched. Staging is its own deployment here (its own sandbox), where the trader has a filled order of its own.
   it('after a switch of environment mid-round, stores nothing of the old one and tells the new one\'s events once, as its own', async () => {
-    const staging = await startSandbox({ now: Math.floor(Date.now() / 1000), environment: 'staging' });
+    const staging = await startSandbox({ now: Math.floor(Date.now() / 1000), environment: 'staging', rateLimits: UNTHROTTLED });
     try {
       const stagingUid = (await placeOrder(staging, trader.privateKey)).toLowerCase();
       staging.settle();
