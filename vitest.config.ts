@@ -40,7 +40,10 @@ export default defineConfig({
           setupFiles,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files side by side, each with its own app, sandbox, Chromium and keychain service: most of an
+          // e2e test is waiting (on the sandbox's pace, a block, a poll), and one after another took 8 minutes
+          // beside two CPU hogs.
+          maxWorkers: 2,
           // A condition in Chromium (a refusal after sign + POST) can take seconds on a loaded 2-core CI
           // machine; vitest's 1 s default failed there. Polls still end as soon as the condition holds.
           expect: { poll: { timeout: 30_000 } },

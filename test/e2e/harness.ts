@@ -12,11 +12,13 @@ import { makeTempDir } from '../helpers/temp-dir';
 import type { RateLimits } from '../sandbox';
 import { startSandboxBehindFront, type SandboxBehindFront } from './sandbox-front';
 import { sandboxTokenListUrls } from '../sandbox/bff/token-lists';
+import { testKeychainService } from '../helpers/keychain-service';
 
 const RENDERER_DIR = join(process.cwd(), 'out/renderer');
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results/e2e');
 /** Keys added through the UI go to the real test keychain under this service, cleared on stop. */
-export const E2E_KEYCHAIN_SERVICE = 'CoW Desk e2e';
+/** Each test process its own: two e2e files run side by side. */
+export const E2E_KEYCHAIN_SERVICE = testKeychainService('CoW Desk e2e');
 
 // Debian's Chromium, never a downloaded browser; the flags keep it from
 // reaching for hosts this machine cannot reach.
