@@ -50,6 +50,7 @@ for (const row of summary) {
   failed += row.failed;
   console.log(`${row.name.padEnd(12)} ${row.passed} passed, ${row.failed} failed, ${row.skipped} skipped ${took(row)}`);
   for (const { file, message } of row.unloaded) console.log(`${''.padEnd(12)} could not load ${relative('.', file)}: ${message}`);
+  for (const { file, test, message } of row.failures) console.log(`${''.padEnd(12)} failed ${relative('.', file)} > ${test}: ${message}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

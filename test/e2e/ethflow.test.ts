@@ -1,4 +1,4 @@
-import { getAddress, parseEther, type Address, type Hex } from 'viem';
+import { getAddress, hexToBigInt, parseEther, slice, type Address, type Hex } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chainTruth } from '../helpers/chain-truth';
 import { TEST_ACCOUNTS, type Sandbox } from '../sandbox';
@@ -95,10 +95,12 @@ describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
     const client = await start();
     const page = app.page;
     const uid = await sellEth('0.3');
-    // The orderbook as the app reads it (it indexes the contract's events on every request).
-    const userValidTo = (await (await fetch(`${sandbox.orderbookUrl}/mainnet/api/v1/orders/${uid}`)).json()) as { ethflowData: { userValidTo: number } };
+    // The user's deadline as the chain has it: the placement's data is abi.encodePacked(int64 quoteId, uint32 userValidTo).
+    // (Read from the chain, not the orderbook's route, which the app's own polling may have rate-limited.)
+    const [placement] = await client.getContractEvents({ address: ETHFLOW, abi: ETHFLOW_ABI, eventName: 'OrderPlacement', args: { sender: unfunded.address }, fromBlock: 0n });
+    const userValidTo = Number(hexToBigInt(slice((placement!.args as { data: Hex }).data, 8, 12)));
     // Past the user's deadline on the sandbox's clock and the chain's; nothing filled it.
-    sandbox.clock.advance(userValidTo.ethflowData.userValidTo - sandbox.clock.now() + 60);
+    sandbox.clock.advance(userValidTo - sandbox.clock.now() + 60);
     await client.setNextBlockTimestamp({ timestamp: BigInt(sandbox.clock.now()) });
     await client.mine({ blocks: 1 });
     await app.services.history.syncNow();
