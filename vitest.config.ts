@@ -11,7 +11,8 @@ export default defineConfig({
       // Timeouts here catch hangs, never slowness: on a 2-core machine with other work beside the suite,
       // a property test or a lint run takes many times its idle time. Waits for a condition (expect.poll)
       // end as soon as it holds, so their patience costs nothing when the machine is idle.
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', setupFiles, testTimeout: 60_000 } },
+      // Unit tests poll too (a monitor's next probe, a list written to disk): vitest's 1 s default is a timing budget.
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', setupFiles, testTimeout: 60_000, expect: { poll: { timeout: 30_000 } } } },
       {
         test: {
           name: 'integration',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { boundedFetch, boundedFetcher, EndpointTimeoutError, ResponseTooLargeError } from '../../../../main/core/api/bounded-fetch';
 
 const BOUNDS = { endpoint: 'GET /api/v1/things', maxBytes: 64 * 1024, headersMs: 200, bodyIdleMs: 200, totalMs: 2_000 };
@@ -74,20 +74,30 @@ describe('boundedFetch', () => {
   });
 
   it('times out a body that goes silent, and a drip that never goes silent long enough at the total', async () => {
-    const stalled = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new Uint8Array([0x5b])) }, { highWaterMark: 0 });
-    const idle = await (await boundedFetch(fetchWith(stalled), URL_, {}, BOUNDS)).text().then(() => undefined, (e: unknown) => e);
-    expect(idle).toMatchObject({ code: 'TIMEOUT', phase: 'body-idle' });
+    // Which deadline ends a read is the point here, so time is the test's: on real timers a busy machine
+    // that paused the drip for 200 ms would end it as "silent" instead.
+    vi.useFakeTimers();
+    try {
+      const stalled = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new Uint8Array([0x5b])) }, { highWaterMark: 0 });
+      const idle = (await boundedFetch(fetchWith(stalled), URL_, {}, BOUNDS)).text().then(() => undefined, (e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(BOUNDS.bodyIdleMs);
+      expect(await idle).toMatchObject({ code: 'TIMEOUT', phase: 'body-idle' });
 
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const drip = new ReadableStream<Uint8Array>({
-      start(controller) {
-        timer = setInterval(() => controller.enqueue(new Uint8Array([0x20])), 50);
-      },
-      cancel: () => clearInterval(timer),
-    });
-    const total = await (await boundedFetch(fetchWith(drip), URL_, {}, { ...BOUNDS, totalMs: 600 })).text().then(() => undefined, (e: unknown) => e);
-    clearInterval(timer);
-    expect(total).toMatchObject({ code: 'TIMEOUT', phase: 'total' });
+      let timer: ReturnType<typeof setInterval> | undefined;
+      const drip = new ReadableStream<Uint8Array>({
+        start(controller) {
+          timer = setInterval(() => controller.enqueue(new Uint8Array([0x20])), 50);
+        },
+        cancel: () => clearInterval(timer),
+      });
+      const total = (await boundedFetch(fetchWith(drip), URL_, {}, { ...BOUNDS, totalMs: 600 })).text().then(() => undefined, (e: unknown) => e);
+      // Twelve drips, each well inside the 200 ms idle bound: only the total can end it.
+      await vi.advanceTimersByTimeAsync(600);
+      clearInterval(timer);
+      expect(await total).toMatchObject({ code: 'TIMEOUT', phase: 'total' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('hands a normal answer through untouched, as a fetch other libraries can use (viem fetchFn, token lists)', async () => {

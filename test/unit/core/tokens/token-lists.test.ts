@@ -9,6 +9,8 @@ import { makeTempDir } from '../../../helpers/temp-dir';
 const LIST_URL = 'https://lists.example/cow.json';
 const GOLD = '0x60ad000000000000000000000000000000000001';
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+/** vi.waitFor's 1 s default is a timing budget; the lists are written to disk, which a busy machine can take longer over. */
+const PATIENCE = { timeout: 30_000 };
 
 /** The remote list host, as a fetch that answers from a table (the remote service is the one thing faked). */
 function remote(routes: Record<string, () => Response>) {
@@ -152,7 +154,7 @@ describe('TokenLists', () => {
         onStatus: (status) => told.push(status),
       });
       lists.start();
-      await vi.waitFor(() => expect(told.at(-1)?.refreshing).toBe(false));
+      await vi.waitFor(() => expect(told.at(-1)?.refreshing).toBe(false), PATIENCE);
       expect(told.map((status) => status.refreshing)).toEqual([true, false]);
       expect(lists.status()).toEqual({
         refreshing: false,
@@ -168,7 +170,7 @@ describe('TokenLists', () => {
       up = true;
       now += DAILY_MS;
       await vi.advanceTimersByTimeAsync(DAILY_MS);
-      await vi.waitFor(() => expect(lists.status().lists[1]?.outcome).toBe('ok'));
+      await vi.waitFor(() => expect(lists.status().lists[1]?.outcome).toBe('ok'), PATIENCE);
       expect(lists.status().lists[1]).toMatchObject({ checkedAt: now, refreshedAt: now, error: null });
       expect(host.asked.filter((url) => url === LIST_URL)).toHaveLength(2);
 
@@ -186,7 +188,7 @@ describe('TokenLists', () => {
       }) as typeof fetch;
       const lists = new TokenLists({ dir: dir.path, urls: [{ name: 'CoW Swap', url: LIST_URL }], fetch: hanging, log: recordingLogger() });
       lists.start();
-      await vi.waitFor(() => expect(started).toBe(1));
+      await vi.waitFor(() => expect(started).toBe(1), PATIENCE);
       expect(lists.status().refreshing).toBe(true);
       await lists.close();
       expect(lists.status()).toMatchObject({ refreshing: false, nextRefreshAt: null, lists: [{ outcome: null, checkedAt: null }] });
