@@ -50,6 +50,41 @@ export async function fillTime({ orderbook, chainClock, log }: FillDatingDeps, f
   }
 }
 
+/** Tries to date one fill by its block in a session. */
+const MAX_DATING_TRIES = 5;
+
+/**
+ * The watcher's fill dating: one try at a time per fill, however often the
+ * service's list names it. A try that could not date it (the node down or
+ * busy, the trade not listed yet) leaves it to a later round whose read of the
+ * list names it again, up to MAX_DATING_TRIES a session, so a fill whose trade
+ * never shows costs a request a round for a few rounds only. Without a node
+ * nothing is asked and no try is spent: a node set later dates it.
+ */
+export class FillDater {
+  private readonly dating = new Set<string>();
+  private readonly tries = new Map<string, number>();
+
+  constructor(private readonly deps: () => FillDatingDeps) {}
+
+  mayDate(id: string): boolean {
+    return !this.dating.has(id) && (this.tries.get(id) ?? 0) < MAX_DATING_TRIES;
+  }
+
+  /** The fill's block time, or null when it cannot be told now. */
+  async date(fill: FillToDate): Promise<number | null> {
+    const deps = this.deps();
+    if (!deps.chainClock.available(fill.chainId) || !this.mayDate(fill.id)) return null;
+    this.dating.add(fill.id);
+    this.tries.set(fill.id, (this.tries.get(fill.id) ?? 0) + 1);
+    try {
+      return await fillTime(deps, fill);
+    } finally {
+      this.dating.delete(fill.id);
+    }
+  }
+}
+
 /**
  * Whether the stored order is already in the state the service's fill item
  * speaks of, so its bought total finds the trade that made it: filled for a

@@ -11,7 +11,7 @@ import type { OrderbookClient } from '../api/orderbook-client';
 import type { Logger } from '../log';
 import { PeriodicTask } from '../periodic-task';
 import { eventId, eventOfItem, eventsOfChange, overtakenInRead, type Candidate } from './order-events';
-import { FILL_TYPES, fillOfItem, fillTime, type ChainClock, type FillToDate } from './fill-dating';
+import { FILL_TYPES, FillDater, fillOfItem, type ChainClock, type FillToDate } from './fill-dating';
 import type { ServiceFeed } from './service-feed';
 import type { RecordedChange, TransitionStream } from '../history/transition-stream';
 import type { NotificationStore } from './notification-store';
@@ -69,12 +69,12 @@ export class Watcher {
   private paused = false;
   private lastCheckedAt: number | null = null;
   private lastError: string | null = null;
-  /** Fills whose block dating was asked for this session: one try each, however often the list names them. */
-  private readonly dating = new Set<string>();
+  private readonly fillDater: FillDater;
   private readonly reads: OrderReads;
 
   constructor(private readonly options: WatcherOptions) {
     this.reads = new OrderReads({ history: options.history, orderbook: options.orderbook, environment: options.environment, now: options.now, stopped: () => this.stopped });
+    this.fillDater = new FillDater(() => ({ orderbook: options.orderbook(), chainClock: options.chainClock, log: options.log }));
     this.rounds = new PeriodicTask({
       name: 'watcher',
       // A round that fails where no step expected it (a damaged store) says so in the status, and backs off.
@@ -161,15 +161,13 @@ export class Watcher {
   private undatedFill(candidate: Candidate): string | null {
     const id = eventId(candidate.environment, candidate.key);
     const told = this.options.store.findOrderEvent(id, null);
-    return told && !told.datedByBlock && !this.dating.has(id) ? id : null;
+    return told && !told.datedByBlock && this.fillDater.mayDate(id) ? id : null;
   }
 
-  /** A fill's time is its trade's block, where the chain can say; a failure leaves the service's time. */
+  /** A fill's time is its trade's block, where the chain can say; a failure leaves the service's time until a later try. */
   private async dateFill(fill: FillToDate): Promise<void> {
-    const { chainClock, log } = this.options;
-    this.dating.add(fill.id);
-    const at = await fillTime({ orderbook: this.options.orderbook(), chainClock, log }, fill).catch((error: unknown) => void log.error('watcher: dating a fill failed', { error: String(error) }));
-    if (at === null || at === undefined || this.stopped) return;
+    const at = await this.fillDater.date(fill);
+    if (at === null || this.stopped) return;
     this.options.store.dateByBlock(fill.id, at);
     this.options.onChanged();
   }
@@ -248,7 +246,7 @@ export class Watcher {
       if (told) {
         if (!told.exact) return null;
         this.options.store.restamp(told.id, Date.parse(item.createdAt));
-        const fill = told.datedByBlock || this.dating.has(told.id) ? null : fillOfItem(told.id, item, storedOrder());
+        const fill = told.datedByBlock || !this.fillDater.mayDate(told.id) ? null : fillOfItem(told.id, item, storedOrder());
         return fill && { show: null, fill };
       }
     }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chainTruth, settleAndCheckChain } from '../../helpers/chain-truth';
 import { TEST_ACCOUNTS } from '../../sandbox';
+import { startNodeProxy, type NodeProxy } from '../wallet/node-proxy';
 import { USDC, WETH } from './tokens';
 import { startWatcherKit, type WatcherKit } from './watcher-kit';
 
@@ -41,6 +42,49 @@ describe('a fill told before the chain could date it', () => {
     // Later rounds (the list names it again) leave the block's time as it is.
     await kit.tick();
     expect(await filledAt(uid)).toBe(minedAt);
+  });
+});
+
+/**
+ * A node that fails the block read when the fill is told (down for a moment,
+ * busy): the fill keeps the service's time for now, and a later round, whose
+ * read of the service's list names the fill again, dates it by its block,
+ * without a restart. It used to be tried once a session.
+ */
+describe('a fill whose dating failed because the node did', () => {
+  let kit: WatcherKit;
+  let node: NodeProxy;
+  beforeEach(async () => {
+    kit = await startWatcherKit({ walletNode: false });
+    node = await startNodeProxy(kit.sandbox.chain!.rpcUrls[1]!);
+    await kit.traderOnMainnet();
+    await kit.call('settings.setRpcUrl', { chainId: 1, url: node.url });
+  });
+  afterEach(async () => {
+    await kit.stop();
+    await node.close();
+  });
+
+  const filledAt = async (uid: string) =>
+    (await kit.call('notifications.list', {})).events.find((event) => event.orderUid === uid.toLowerCase() && event.type === 'order_filled')?.occurredAt;
+
+  it("is dated by its trade's block in a later round once the node answers again", async () => {
+    const uid = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC });
+    // The node fails every block read from now on (the block of the trade is what dates the fill).
+    node.mode({ kind: 'forwardThen', status: 500 }, (method) => method === 'eth_getBlockByNumber');
+    const settlement = await settleAndCheckChain(kit.sandbox);
+    const minedAt = await chainTruth(kit.sandbox).minedAt(settlement.fills.find((fill) => fill.uid === uid)!.txHash);
+    await kit.tick();
+    await expect.poll(() => filledAt(uid), { timeout: WITHIN_MS }).toBeDefined();
+    // The try to date it has ended, failed: the fill keeps the service's time, which follows the block.
+    await expect.poll(() => kit.log.lines.some((line) => line.message.startsWith('watcher: dating a fill by its block failed'))).toBe(true);
+    expect(await filledAt(uid)).toBeGreaterThan(minedAt);
+
+    node.mode({ kind: 'pass' });
+    // The next read of the service's list (its 300 s cache run out) names the fill again.
+    kit.clock.now += 301_000;
+    await kit.tick();
+    await expect.poll(() => filledAt(uid)).toBe(minedAt);
   });
 });
 

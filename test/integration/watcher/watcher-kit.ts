@@ -32,11 +32,13 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
   const startedAt = clock.now;
   /** Whether the app has the sandbox chain's node as the wallet's (fills are dated by their block through it). */
   let walletNode = options.walletNode ?? true;
+  /** What the app running now has logged (a new log at each restart). */
+  let log = recordingLogger();
   const open = (): Services =>
     composeApp({
       userDataDir: dir.path,
       appVersion: '0.1.0',
-      log: recordingLogger(),
+      log: (log = recordingLogger()),
       keychainService: KEYCHAIN_SERVICE,
       defaultEndpoints: {
         production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl },
@@ -56,6 +58,9 @@ export async function startWatcherKit(options: { trackerPollMs?: number; walletN
     shown,
     clock,
     services: open(),
+    get log() {
+      return log;
+    },
     async restart(options: { walletNode?: boolean } = {}) {
       walletNode = options.walletNode ?? walletNode;
       await kit.services.close();

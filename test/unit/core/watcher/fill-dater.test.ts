@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderbookClient } from '../../../../main/core/api/orderbook-client';
+import { FillDater, type ChainClock, type FillToDate } from '../../../../main/core/watcher/fill-dating';
+import { recordingLogger } from '../../../helpers/recording-logger';
+
+const FILL: FillToDate = { id: 'production:order_filled:0xabc', chainId: 1, orderUid: '0xabc', executedBuy: '100' };
+const TRADE = { blockNumber: 7, logIndex: 0, buyAmount: '100' };
+const MINED_AT = 1_795_000_000_000;
+
+/** A dater over an orderbook whose trades answer as `trades` says, and a chain clock that is `node` (absent, down or up). */
+function dater(state: { node: 'absent' | 'down' | 'up'; listed: boolean }) {
+  const asked = { trades: 0, blocks: 0 };
+  let release: () => void = () => undefined;
+  let hold = false;
+  const orderbook = {
+    trades: async () => {
+      asked.trades += 1;
+      if (hold) await new Promise<void>((resolve) => (release = resolve));
+      return state.listed ? [TRADE] : [];
+    },
+  } as unknown as OrderbookClient;
+  const chainClock: ChainClock = {
+    available: () => state.node !== 'absent',
+    blockTime: async () => {
+      asked.blocks += 1;
+      if (state.node === 'down') throw new Error('the Ethereum node at 127.0.0.1:8545 did not answer');
+      return MINED_AT;
+    },
+  };
+  const fills = new FillDater(() => ({ orderbook, chainClock, log: recordingLogger() }));
+  return { fills, asked, holdTrades: () => (hold = true), release: () => release() };
+}
+
+describe('dating fills by their block', () => {
+  it('tries again after a node failure, and dates the fill once the node answers', async () => {
+    const state = { node: 'down' as const, listed: true } as { node: 'absent' | 'down' | 'up'; listed: boolean };
+    const { fills } = dater(state);
+    expect(await fills.date(FILL)).toBeNull();
+    expect(fills.mayDate(FILL.id)).toBe(true);
+    state.node = 'up';
+    expect(await fills.date(FILL)).toBe(MINED_AT);
+  });
+
+  it('gives up on a fill after five tries in a session (a trade that never shows costs a few requests only)', async () => {
+    const { fills, asked } = dater({ node: 'up', listed: false });
+    for (let i = 0; i < 5; i += 1) expect(await fills.date(FILL)).toBeNull();
+    expect(fills.mayDate(FILL.id)).toBe(false);
+    expect(await fills.date(FILL)).toBeNull();
+    expect(asked.trades).toBe(5);
+  });
+
+  it('spends no try without a node: one set later still dates the fill', async () => {
+    const state = { node: 'absent', listed: true } as { node: 'absent' | 'down' | 'up'; listed: boolean };
+    const { fills, asked } = dater(state);
+    for (let i = 0; i < 10; i += 1) expect(await fills.date(FILL)).toBeNull();
+    expect(asked).toEqual({ trades: 0, blocks: 0 });
+    state.node = 'up';
+    expect(await fills.date(FILL)).toBe(MINED_AT);
+  });
+
+  it('runs one try at a time for a fill, however often it is asked meanwhile', async () => {
+    const { fills, asked, holdTrades, release } = dater({ node: 'up', listed: true });
+    holdTrades();
+    const first = fills.date(FILL);
+    expect(fills.mayDate(FILL.id)).toBe(false);
+    expect(await fills.date(FILL)).toBeNull();
+    release();
+    expect(await first).toBe(MINED_AT);
+    expect(asked.trades).toBe(1);
+  });
+});
