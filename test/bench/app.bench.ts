@@ -32,10 +32,17 @@ export const appBench: Bench = {
   async run() {
     const child = spawnSync('bash', ['scripts/with-keychain.sh', process.execPath, '--import', 'tsx', 'test/bench/signer-hop.ts'], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`the signing bench failed: ${child.stderr}`);
-    const { wall, cpu } = JSON.parse(child.stdout.trim().split('\n').pop()!) as Record<'wall' | 'cpu', { app: number; bare: number }>;
+    const { wall, wallContracts, cpu } = JSON.parse(child.stdout.trim().split('\n').pop()!) as Record<'wall' | 'wallContracts' | 'cpu', { app: number; bare: number }>;
     const bare = 'viem signTypedData, account made once';
     const rows: BenchRow[] = [
       { name: 'sign one order through the signer process (app: rebuild + check, process hop, digest recomputed and compared + signature in the signer, UID)', value: wall.app, unit: 'ms', goal: '<= 1.5x bare viem', baseline: { name: bare, value: wall.bare } },
+      {
+        name: 'sign one order through the signer process, against CoW tooling',
+        value: wallContracts.app,
+        unit: 'ms',
+        goal: '<= 1.5x @cowprotocol/contracts + ethers 5',
+        baseline: { name: '@cowprotocol/contracts signOrder, ethers 5 Wallet made once', value: wallContracts.bare },
+      },
       { name: 'CPU per order signature, main and signer process together', value: cpu.app, unit: 'ms', goal: '<= 1.5x bare viem', baseline: { name: `${bare} (CPU)`, value: cpu.bare } },
     ];
     const sizes = VIEWS.map((view) => ({ view: view.id, bytes: initialGzip(view.id.charAt(0).toUpperCase() + view.id.slice(1)) }));

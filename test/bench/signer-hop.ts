@@ -2,9 +2,13 @@
 // one order signed by the app's whole signing path, OrderSigner through the
 // signer process (sealed request, digest recomputed and compared, signature
 // back), against bare viem signing the same typed data with an account made
-// once. Prints the wall-clock medians and CPU per signature as JSON on its last line.
+// once, and against @cowprotocol/contracts' signOrder with an ethers 5 Wallet
+// (how CoW's own tooling signs). Prints the wall-clock medians and CPU per
+// signature as JSON on its last line.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { OrderBalance, OrderKind, SigningScheme, signOrder as contractsSignOrder } from '@cowprotocol/contracts';
+import { ethers } from 'ethers';
 import { privateKeyToAccount } from 'viem/accounts';
 import { orderTypedData } from '../../main/common/protocol/order';
 import { AccountService } from '../../main/core/signer/account-service';
@@ -47,6 +51,20 @@ try {
   const sign = () => signer.signOrder(draft, undefined, digest);
   if ((await sign()).signature !== (await account.signTypedData(typed))) throw new Error('the signer process signed differently from viem');
   const wall = await interleavedMedians(sign, () => account.signTypedData(typed), RUNS);
+  // The same order through CoW's contracts package and ethers 5, which must give the same signature.
+  const wallet = new ethers.Wallet(TEST_ACCOUNTS.trader.privateKey);
+  const contractsOrder = {
+    ...built.struct,
+    // The package spells "no receiver" as undefined and refuses address(0), which it signs for it.
+    receiver: undefined,
+    kind: OrderKind.SELL,
+    sellTokenBalance: OrderBalance.ERC20,
+    buyTokenBalance: OrderBalance.ERC20,
+  };
+  const contractsDomain = { name: built.domain.name, version: built.domain.version, chainId: built.domain.chainId, verifyingContract: built.domain.verifyingContract };
+  const viaContracts = () => contractsSignOrder(contractsDomain, contractsOrder, wallet, SigningScheme.EIP712);
+  if ((await viaContracts()).data !== (await sign()).signature) throw new Error('@cowprotocol/contracts signed differently from the signer process');
+  const wallContracts = await interleavedMedians(sign, viaContracts, RUNS);
   // CPU time, main's and the signer process's together: what the hop costs in work, whatever the
   // machine's load does to the wall clock while one process waits for the other to be scheduled.
   const signerCpuMs = () => {
@@ -62,7 +80,7 @@ try {
     for (let i = 0; i < CPU_RUNS; i += 1) await task();
     return (mainCpuMs() + (withSigner ? signerCpuMs() : 0) - start) / CPU_RUNS;
   };
-  console.log(JSON.stringify({ wall, cpu: { app: await cpu(sign, true), bare: await cpu(() => account.signTypedData(typed), false) } }));
+  console.log(JSON.stringify({ wall, wallContracts, cpu: { app: await cpu(sign, true), bare: await cpu(() => account.signTypedData(typed), false) } }));
 } finally {
   await keys.close();
   store.close();
