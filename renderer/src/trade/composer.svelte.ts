@@ -3,7 +3,8 @@ import type { OrderDraft, SignedOrder } from '../../../main/common/ipc/commands/
 import type { OrderProgress, SubmitResult, TradeQuote } from '../../../main/common/ipc/commands/trade';
 import { toBaseUnits } from '../../../main/common/protocol/amounts';
 import type { Environment } from '../../../main/common/protocol/environments';
-import { appDataFor, canonicalAppData } from '../../../main/common/trade/app-data-doc';
+import { appDataFor } from '../../../main/common/trade/app-data-doc';
+import { canonicalAppData } from '../../../main/common/trade/app-data-edited';
 import { volumePartnerFeeBips } from '../../../main/common/trade/app-data-effects';
 import { limitOrderAmounts, marketOrderAmounts, parseSlippagePercent } from '../../../main/common/trade/order-math';
 import { secondsUntil, validityProblem } from '../../../main/common/orders/validity';
