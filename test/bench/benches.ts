@@ -1,5 +1,6 @@
 import { apiClientBench } from './api-client.bench';
 import { appBench } from './app.bench';
+import { bundleBench } from './bundle.bench';
 import { firstViewBench } from './first-view.bench';
 import { historyBench } from './history.bench';
 import { marketPoolsBench } from './market-pools.bench';
@@ -14,6 +15,7 @@ export const BENCHES: Record<string, Bench> = {
   history: historyBench,
   responsiveness: responsivenessBench,
   app: appBench,
+  bundle: bundleBench,
   api: apiClientBench,
   pools: marketPoolsBench,
   sandbox: sandboxBench,

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_VIEW, VIEWS } from '../../main/common/settings/views';
+import { DEFAULT_VIEW, VIEWS, type ViewId } from '../../main/common/settings/views';
 import type { Bench, BenchRow } from './measure';
 
 /**
@@ -28,13 +28,14 @@ function closure(roots: readonly string[]): Set<string> {
 
 const gzipKb = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(ASSETS, file))).length, 0) / 1024;
 
-export function firstViewFiles(): { shell: Set<string>; firstView: Set<string>; all: string[] } {
+/** The shell's files, and the shell's with `view`'s (the default view unless named): what shows it. */
+export function firstViewFiles(view: ViewId = DEFAULT_VIEW): { shell: Set<string>; firstView: Set<string>; all: string[] } {
   const html = readFileSync('out/renderer/index.html', 'utf8');
   // Every module script and modulepreload link of the page: the browser fetches them all before the app starts.
   const entries = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\.\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
   if (entries.length === 0) throw new Error('out/renderer/index.html names no module script: run `npm run build` first');
   const all = readdirSync(ASSETS).filter((file) => file.endsWith('.js'));
-  const label = VIEWS.find((view) => view.id === DEFAULT_VIEW)!.label;
+  const label = VIEWS.find((candidate) => candidate.id === view)!.label;
   const viewChunk = all.find((file) => file.startsWith(`${label}-`));
   if (!viewChunk) throw new Error(`no chunk for the ${label} view in ${ASSETS}`);
   const shell = closure(entries);

@@ -38,7 +38,9 @@ export const enabledChainsSchema = z
   .min(1, 'Enable at least one chain: CoW Desk needs a chain to show pools, orders and prices.')
   .transform((ids) => CHAINS.map((chain) => chain.id).filter((id) => ids.includes(id)));
 
-export const themeSchema = z.enum(['system', 'light', 'dark']);
+// The lists below are plain data, so the Settings screen that lists them loads no zod (issue 35).
+export const THEMES = ['system', 'light', 'dark'] as const;
+export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
 
 /** Per environment, the user's base URL per service; absent means the environment's default. */
@@ -50,7 +52,8 @@ export const endpointOverridesSchema = z.strictObject({
 /** Chain id (as a string key, JSON has no numeric keys) -> JSON-RPC URL. */
 export const rpcUrlsSchema = z.record(z.string().regex(/^\d+$/), baseUrlSchema);
 
-export const notificationPrefSchema = z.enum(['filled', 'partiallyFilled', 'expired', 'cancelled', 'priceImprovement', 'insufficientBalance']);
+export const NOTIFICATION_PREFS = ['filled', 'partiallyFilled', 'expired', 'cancelled', 'priceImprovement', 'insufficientBalance'] as const;
+export const notificationPrefSchema = z.enum(NOTIFICATION_PREFS);
 export type NotificationPref = z.infer<typeof notificationPrefSchema>;
 export const NOTIFICATION_PREF_LABELS: Readonly<Record<NotificationPref, string>> = {
   filled: 'Order filled',

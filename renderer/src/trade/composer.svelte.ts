@@ -3,12 +3,12 @@ import type { OrderDraft, SignedOrder } from '../../../main/common/ipc/commands/
 import type { OrderProgress, SubmitResult, TradeQuote } from '../../../main/common/ipc/commands/trade';
 import { toBaseUnits } from '../../../main/common/protocol/amounts';
 import type { Environment } from '../../../main/common/protocol/environments';
-import { appDataFor, canonicalAppData } from '../../../main/common/trade/app-data-doc';
-import { volumePartnerFeeBips } from '../../../main/common/trade/app-data-effects';
+import { appDataFor } from '../../../main/common/trade/app-data-doc';
 import { limitOrderAmounts, marketOrderAmounts, parseSlippagePercent } from '../../../main/common/trade/order-math';
 import { secondsUntil, validityProblem } from '../../../main/common/orders/validity';
 import { api } from '../lib/api';
 import { humanError } from '../shell/app-state.svelte';
+import { appDataChecks } from './parts';
 import { resolveToken, type TokenChoice } from './tokens';
 
 export { validityPresets } from '../../../main/common/orders/validity';
@@ -105,7 +105,9 @@ export function validitySeconds(nowMs: number): number {
 
 export function appDataOf(environment: Environment, slippageBips: number): { fullAppData: string; hash: string } | { error: string } {
   if (form.appDataText !== null) {
-    const edited = canonicalAppData(form.appDataText);
+    // The editor opens once its check is loaded (AppDataEditor), so this waits only on a load that failed.
+    if (!appDataChecks.value) return { error: `appData: ${appDataChecks.error ?? 'the document check is loading…'}` };
+    const edited = appDataChecks.value.canonicalAppData(form.appDataText);
     return edited.ok ? edited : { error: `appData: ${edited.error}` };
   }
   const referrer = form.referrer.trim();
@@ -186,6 +188,10 @@ export function switchTokens(): void {
 
 /** The order to sign from the quote: slippage for market orders, the user's price for limit orders. */
 export function prepareDraft(context: Context, nowMs: number): void {
+  // The partner fee is read with the appData checks, loaded when idle after the screen shows: a Review
+  // before that prepares the draft once they are loaded, or says why they could not be.
+  const checks = appDataChecks.value;
+  if (!checks) return void appDataChecks.load().then(() => prepareDraft(context, nowMs), fail);
   const resolved = resolveForm(context.chainId);
   const quote = run.quote;
   if ('error' in resolved || !quote || !context.account) return;
@@ -196,7 +202,7 @@ export function prepareDraft(context: Context, nowMs: number): void {
     amounts = marketOrderAmounts(
       { kind: quote.kind, sellAmount: BigInt(quote.sellAmount), buyAmount: BigInt(quote.buyAmount), feeAmount: BigInt(quote.feeAmount) },
       resolved.slippageBips,
-      volumePartnerFeeBips(appData.fullAppData),
+      checks.volumePartnerFeeBips(appData.fullAppData),
     );
   } else {
     try {

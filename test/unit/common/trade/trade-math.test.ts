@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appDataHash } from '../../../../main/common/protocol/app-data';
-import { appDataFor, canonicalAppData } from '../../../../main/common/trade/app-data-doc';
+import { appDataFor } from '../../../../main/common/trade/app-data-doc';
+import { canonicalAppData } from '../../../../main/common/trade/app-data-edited';
 import { limitOrderAmounts, marketOrderAmounts, parseSlippagePercent, quoteGuard } from '../../../../main/common/trade/order-math';
 
 describe('quote guard', () => {
