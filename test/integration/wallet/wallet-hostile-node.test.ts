@@ -148,6 +148,31 @@ describe('wallet against a hostile JSON-RPC node', () => {
     },
   );
 
+  it('a node that redirects to another host: no JSON-RPC call, and no signed transaction, reaches that host; each action says so, naming the node', { timeout: 60_000 }, async () => {
+    const elsewhere = await startNodeProxy(kit.chain.rpcUrls[1]!);
+    const click = await kit.confirm(wrap('0.01'));
+    const nonce = await kit.nonce(trader.address);
+    proxy.mode({ kind: 'redirect', to: elsewhere.url });
+    try {
+      const answers = [
+        await timed(() => kit.call('wallet.balances', { account: trader.address, chainId: 1, tokens: [WETH] })),
+        await timed(() => kit.call('wallet.preview', wrap('0.01'))),
+        await timed(() => kit.call('wallet.send', click)),
+        await timed(() => kit.call('tokens.inspect', { chainId: 1, address: USDC })),
+      ];
+      for (const answer of answers) {
+        expect(answer.error.code).not.toBe('INTERNAL');
+        expect(answer.error.message).toMatch(node);
+        expect(answer.error.message).toMatch(/redirect/);
+      }
+      expect(elsewhere.seen).toEqual([]);
+    } finally {
+      proxy.mode({ kind: 'pass' });
+      await elsewhere.close();
+    }
+    expect(await kit.nonce(trader.address)).toBe(nonce);
+  });
+
   it('a transaction mined between the receipt read and the nonce read is confirmed, never told "failed" (it would be sent again)', { timeout: 60_000 }, async () => {
     // The first receipt read answers "not mined yet"; the node mines at once, so the account's nonce has moved when read next.
     proxy.mode({ kind: 'nullOnce' }, (method) => method === 'eth_getTransactionReceipt');
