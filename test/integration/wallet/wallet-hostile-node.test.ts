@@ -94,7 +94,7 @@ describe('wallet against a hostile JSON-RPC node', () => {
       { label: 'answers 4 MB of JSON nested 2 million deep', mode: { kind: 'deepJson', depth: 2_000_000 } },
     ];
 
-    it.each(CASES)('$label', { timeout: 120_000 }, async ({ mode }) => {
+    it.each(CASES)('$label', { timeout: 120_000 }, async ({ label, mode }) => {
       // The send's dialog showed its preview while the node was still honest; "Sign and send" comes after.
       const click = await kit.confirm(wrap('0.01'));
       proxy.mode(mode);
@@ -113,7 +113,11 @@ describe('wallet against a hostile JSON-RPC node', () => {
           expect(answer.error.message).toMatch(node);
         }
         // The main process's memory (the app's services run in this process) grows at most 64 MiB.
-        expect(memory.stop().sampledMiB).toBeLessThan(64);
+        const grew = memory.stop().sampledMiB;
+        // Reported, not asserted: how long each answer took against its deadline, and the memory it cost.
+        const took = Object.entries({ balances, preview, send, token }).map(([name, answer]) => `${name} ${Math.round(answer.ms)} ms ${answer.error.code}`);
+        console.info(`${label}: ${took.join(', ')} (deadlines: read ${DEADLINES.userReadMs} ms, send ${DEADLINES.userSubmitMs} ms); RSS peak +${Math.round(grew)} MiB`);
+        expect(grew).toBeLessThan(64);
       } finally {
         proxy.mode({ kind: 'pass' });
       }
