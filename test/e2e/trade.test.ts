@@ -120,6 +120,12 @@ describe('Trade screen in Chromium', () => {
     await expect.poll(async () => (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))?.split('/').pop()).toBe(stored);
     expect(await page.getByTestId('unclear-order').count()).toBe(0);
     expect(await held()).toEqual([stored]);
+    // The Open orders table beside the quote never pushes the right column past the window (1100 px).
+    await page.locator('[data-testid="open-order"]').first().waitFor();
+    for (const id of ['submitted', 'open-order', 'quote']) {
+      const box = (await page.getByTestId(id).first().boundingBox())!;
+      expect(box.x + box.width, id).toBeLessThanOrEqual(page.viewportSize()!.width);
+    }
     await app.screenshot('trade-sent-again');
   });
 
