@@ -8,6 +8,7 @@ import type { Bench } from './measure';
 import { responsivenessBench } from './responsiveness.bench';
 import { sandboxBench } from './sandbox.bench';
 import { syncBench } from './sync.bench';
+import { walletConfirmBench } from './wallet-confirm.bench';
 
 /** Every bench of the project by its short name, in the order `npm run bench` runs them. */
 export const BENCHES: Record<string, Bench> = {
@@ -20,4 +21,5 @@ export const BENCHES: Record<string, Bench> = {
   pools: marketPoolsBench,
   sandbox: sandboxBench,
   firstView: firstViewBench,
+  walletConfirm: walletConfirmBench,
 };

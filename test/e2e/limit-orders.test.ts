@@ -89,6 +89,10 @@ describe('limit orders in Chromium', () => {
     const [header, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
     const cells = lines.find((line) => line.startsWith(week))!.split(',');
     expect(Number(cells[header!.split(',').indexOf('surplusPct')])).toBe(Number(figure));
+    // And on History's screen: the order's detail shows the same figure against its limit.
+    await page.getByTestId('history-row').filter({ hasText: week.slice(0, 10) }).click();
+    await expect.poll(() => page.locator('[data-testid="surplus"][data-key="limit"]').textContent()).toContain(`(${figure}%)`);
+    await app.screenshot('limit-history-surplus');
 
     // Replace the 1-month order: one new order, the old one cancelled.
     await page.keyboard.press('Control+3');

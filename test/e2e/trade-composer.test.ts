@@ -207,4 +207,24 @@ describe('Trade composer in Chromium: tokens, prices, limits, the signing dialog
     expect(await page.getByTestId('review-sign').isDisabled()).toBe(true);
     expect(await page.getByTestId('sign-blocked').textContent()).toContain('watch-only');
   });
+
+  it('an order that changed while its signing dialog was open is shown anew for one more review, then signed as shown', async () => {
+    const page = await open();
+    await quote();
+    await page.getByTestId('review-sign').click();
+    const dialog = page.getByRole('dialog');
+    const digest = dialog.getByTestId('sign-digest');
+    await digest.waitFor();
+    const reviewed = await digest.textContent();
+    // Meanwhile the app moves to staging (another window, the command palette): main would sign under staging's domain.
+    expect((await app.services.router.handle('settings.update', { environment: 'staging' })).ok).toBe(true);
+    await page.keyboard.press('Enter');
+    // Not a dead end (issue 29): the dialog shows what main would sign now, and says so.
+    await dialog.getByTestId('sign-changed').waitFor();
+    await expect.poll(() => digest.textContent()).not.toBe(reviewed);
+    expect(await dialog.textContent()).toContain('staging');
+    await app.screenshot('sign-preview-changed');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+  });
 });

@@ -81,6 +81,54 @@ describe('Trade screen in Chromium', () => {
     await app.screenshot('trade-in-history');
   });
 
+  it('an order whose answer and lookups were lost: shown unconfirmed, "Send again" keeps its UID, and a new signature for the same trade asks first (issue 30)', async () => {
+    const { trader } = TEST_ACCOUNTS;
+    const page = await open(trader.privateKey, { chain: false });
+    syncSandboxClock();
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await page.getByTestId('quote').waitFor();
+    await page.getByTestId('review-sign').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('sign-digest').waitFor();
+    // The orderbook stores the order and its answer is lost; so is the answer to every read of the orderbook
+    // meanwhile, the app's lookups of its own UID among them: the app cannot know whether the order is live.
+    sandbox.lostAnswers.set({ method: 'POST', pathEndsWith: '/api/v1/orders', mode: 'reset' }, { method: 'GET', pathEndsWith: '', mode: 'reset', count: 10_000 });
+    await dialog.getByRole('button', { name: 'Sign' }).click();
+    const unclear = page.getByTestId('unclear-order');
+    await unclear.waitFor({ timeout: 60_000 });
+    sandbox.lostAnswers.clear();
+    const held = async () => (await app.services.api.orderbook.accountOrders(1, trader.address, { offset: 0, limit: 100 })).map((order) => order.uid);
+    const [stored, ...more] = await held();
+    expect(more).toEqual([]);
+    expect(await unclear.textContent()).toContain(stored!.slice(0, 18));
+    // One course, never "do not sign" beside "send it again".
+    expect(await page.getByTestId('trade-error').textContent()).not.toMatch(/do not sign/i);
+    await app.screenshot('trade-unclear-order');
+
+    // Signing again for the same trade would make a second order: the screen asks first, naming the risk.
+    syncSandboxClock();
+    await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
+    await page.getByTestId('quote').waitFor();
+    await page.getByTestId('review-sign').click();
+    const ask = page.getByTestId('confirm-second');
+    await expect.poll(() => ask.textContent()).toMatch(/both could fill, and you would trade twice/);
+    expect(await page.getByRole('dialog').getByTestId('sign-digest').count()).toBe(0);
+    await ask.getByRole('button', { name: 'Keep one order' }).click();
+
+    // "Send again": the same signed order, the same UID; still one order at the orderbook.
+    await page.getByTestId('send-again').click();
+    await expect.poll(async () => (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))?.split('/').pop()).toBe(stored);
+    expect(await page.getByTestId('unclear-order').count()).toBe(0);
+    expect(await held()).toEqual([stored]);
+    // The Open orders table beside the quote never pushes the right column past the window (1100 px).
+    await page.locator('[data-testid="open-order"]').first().waitFor();
+    for (const id of ['submitted', 'open-order', 'quote']) {
+      const box = (await page.getByTestId(id).first().boundingBox())!;
+      expect(box.x + box.width, id).toBeLessThanOrEqual(page.viewportSize()!.width);
+    }
+    await app.screenshot('trade-sent-again');
+  });
+
   it('shows a partially fillable order filling in two batches', async () => {
     await open();
     const order = await quoteSignSubmit({ partial: true });

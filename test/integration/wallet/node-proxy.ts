@@ -9,7 +9,8 @@ import type { AddressInfo, Socket } from 'node:net';
  *   of the node's answer, or resets the connection (`status: 'reset'`);
  * - busy: answers 429 with `Retry-After: retryAfter` without forwarding;
  * - silent: reads the request and never answers;
- * - drip: answers 200 and then one byte every `everyMs`, never finishing.
+ * - drip: answers 200 and then one byte every `everyMs`, never finishing;
+ * - redirect: answers 307 to `to` (another host) without forwarding.
  */
 export type NodeMode =
   | { kind: 'pass' }
@@ -20,7 +21,8 @@ export type NodeMode =
   /** `result: null` for the next call only (a receipt asked for a moment before its block), then as 'pass'. */
   | { kind: 'nullOnce' }
   /** A 200 whose JSON is nested `depth` arrays deep (2 bytes a level), under the 4 MiB size bound. */
-  | { kind: 'deepJson'; depth: number };
+  | { kind: 'deepJson'; depth: number }
+  | { kind: 'redirect'; to: string };
 
 export interface NodeProxy {
   readonly url: string;
@@ -88,6 +90,9 @@ export async function startNodeProxy(upstream: string): Promise<NodeProxy> {
       }
       case 'deepJson':
         res.writeHead(200, { 'content-type': 'application/json' }).end('['.repeat(mode.depth) + ']'.repeat(mode.depth));
+        return;
+      case 'redirect':
+        res.writeHead(307, { location: mode.to }).end();
         return;
       case 'drip': {
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -82,6 +82,9 @@ describe('SIGKILL between signing a transaction and its receipt, on the shipped 
 
       // Restart: the app as it ships reconciles the journal by itself (nobody calls reconcile), then the click is retried.
       await kit.restart();
+      // Before any click: the restarted app alone hands journalled bytes the node never got to it again
+      // (the retry below would do it too, so without this the suite could not tell).
+      if (afterKill[0]) await expect.poll(() => client.getTransaction({ hash: afterKill[0]!.hash }).then(() => true, () => false)).toBe(true);
       await kit.resend(intent, kit.shownDigest(lines));
     } finally {
       await client.setAutomine(true);

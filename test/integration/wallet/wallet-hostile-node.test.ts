@@ -94,7 +94,7 @@ describe('wallet against a hostile JSON-RPC node', () => {
       { label: 'answers 4 MB of JSON nested 2 million deep', mode: { kind: 'deepJson', depth: 2_000_000 } },
     ];
 
-    it.each(CASES)('$label', { timeout: 120_000 }, async ({ mode }) => {
+    it.each(CASES)('$label', { timeout: 120_000 }, async ({ label, mode }) => {
       // The send's dialog showed its preview while the node was still honest; "Sign and send" comes after.
       const click = await kit.confirm(wrap('0.01'));
       proxy.mode(mode);
@@ -113,7 +113,11 @@ describe('wallet against a hostile JSON-RPC node', () => {
           expect(answer.error.message).toMatch(node);
         }
         // The main process's memory (the app's services run in this process) grows at most 64 MiB.
-        expect(memory.stop().sampledMiB).toBeLessThan(64);
+        const grew = memory.stop().sampledMiB;
+        // Reported, not asserted: how long each answer took against its deadline, and the memory it cost.
+        const took = Object.entries({ balances, preview, send, token }).map(([name, answer]) => `${name} ${Math.round(answer.ms)} ms ${answer.error.code}`);
+        console.info(`${label}: ${took.join(', ')} (deadlines: read ${DEADLINES.userReadMs} ms, send ${DEADLINES.userSubmitMs} ms); RSS peak +${Math.round(grew)} MiB`);
+        expect(grew).toBeLessThan(64);
       } finally {
         proxy.mode({ kind: 'pass' });
       }
@@ -147,6 +151,31 @@ describe('wallet against a hostile JSON-RPC node', () => {
       }
     },
   );
+
+  it('a node that redirects to another host: no JSON-RPC call, and no signed transaction, reaches that host; each action says so, naming the node', { timeout: 60_000 }, async () => {
+    const elsewhere = await startNodeProxy(kit.chain.rpcUrls[1]!);
+    const click = await kit.confirm(wrap('0.01'));
+    const nonce = await kit.nonce(trader.address);
+    proxy.mode({ kind: 'redirect', to: elsewhere.url });
+    try {
+      const answers = [
+        await timed(() => kit.call('wallet.balances', { account: trader.address, chainId: 1, tokens: [WETH] })),
+        await timed(() => kit.call('wallet.preview', wrap('0.01'))),
+        await timed(() => kit.call('wallet.send', click)),
+        await timed(() => kit.call('tokens.inspect', { chainId: 1, address: USDC })),
+      ];
+      for (const answer of answers) {
+        expect(answer.error.code).not.toBe('INTERNAL');
+        expect(answer.error.message).toMatch(node);
+        expect(answer.error.message).toMatch(/redirect/);
+      }
+      expect(elsewhere.seen).toEqual([]);
+    } finally {
+      proxy.mode({ kind: 'pass' });
+      await elsewhere.close();
+    }
+    expect(await kit.nonce(trader.address)).toBe(nonce);
+  });
 
   it('a transaction mined between the receipt read and the nonce read is confirmed, never told "failed" (it would be sent again)', { timeout: 60_000 }, async () => {
     // The first receipt read answers "not mined yet"; the node mines at once, so the account's nonce has moved when read next.

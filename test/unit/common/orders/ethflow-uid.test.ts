@@ -1,8 +1,9 @@
 import { computeOrderUid, domain as cowDomain, OrderBalance, OrderKind } from '@cowprotocol/contracts';
+import { ETH_FLOW_ADDRESSES, WRAPPED_NATIVE_CURRENCIES, type SupportedChainId } from '@cowprotocol/cow-sdk';
 import fc from 'fast-check';
 import { getAddress, type Address, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { ETHFLOW_CONTRACT, ETHFLOW_ORDER_VALID_TO, ethFlowOrderUid, type EthFlowOrderData } from '../../../../main/common/orders/ethflow';
+import { ethFlowOrderUid, type EthFlowOrderData } from '../../../../main/common/orders/ethflow';
 import { domainFor } from '../../../../main/common/protocol/domain';
 import { wrappedNative } from '../../../../main/common/wallet/wallet-facts';
 
@@ -31,17 +32,18 @@ describe('EthFlow order UID', () => {
     console.log(`ethflow-uid seed ${seed}`);
     fc.assert(
       fc.property(ethFlowData, fc.constantFrom(...CHAIN_IDS), (data, chainId) => {
-        const wrapped = getAddress(wrappedNative(chainId)!.address);
-        // What the contract derives (EthFlowOrder.toCoWSwapOrder), spelled in CoW's own TypeScript.
+        // What the contract derives (EthFlowOrder.toCoWSwapOrder), spelled in CoW's own TypeScript, with CoW's
+        // own EthFlow address and wrapped native token per chain (never the app's constants, which are under test).
         const expected = computeOrderUid(
           cowDomain(chainId, SETTLEMENT),
           {
-            sellToken: wrapped,
+            sellToken: getAddress(WRAPPED_NATIVE_CURRENCIES[chainId as SupportedChainId].address),
             buyToken: data.buyToken,
             receiver: data.receiver,
             sellAmount: data.sellAmount.toString(),
             buyAmount: data.buyAmount.toString(),
-            validTo: ETHFLOW_ORDER_VALID_TO,
+            // EthFlowOrder.toCoWSwapOrder: validTo type(uint32).max, whatever the user's deadline.
+            validTo: 0xffffffff,
             appData: data.appData,
             feeAmount: data.feeAmount.toString(),
             kind: OrderKind.SELL,
@@ -49,9 +51,9 @@ describe('EthFlow order UID', () => {
             sellTokenBalance: OrderBalance.ERC20,
             buyTokenBalance: OrderBalance.ERC20,
           },
-          ETHFLOW_CONTRACT,
+          getAddress(ETH_FLOW_ADDRESSES[chainId as SupportedChainId]),
         );
-        expect(ethFlowOrderUid(data, wrapped, domainFor(chainId, 'production'))).toBe(expected.toLowerCase());
+        expect(ethFlowOrderUid(data, getAddress(wrappedNative(chainId)!.address), domainFor(chainId, 'production'))).toBe(expected.toLowerCase());
       }),
       { numRuns: 50, seed },
     );
@@ -60,7 +62,7 @@ describe('EthFlow order UID', () => {
   it('ends in the EthFlow contract and ffffffff, whatever the user’s own deadline', () => {
     const data: EthFlowOrderData = { buyToken: getAddress('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'), receiver: getAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8'), sellAmount: 5n * 10n ** 17n, buyAmount: 1_400_000_000n, appData: `0x${'11'.repeat(32)}`, feeAmount: 0n, validTo: 1_800_001_800, partiallyFillable: false, quoteId: 7n };
     const uid = ethFlowOrderUid(data, getAddress(wrappedNative(1)!.address), domainFor(1, 'production'));
-    expect(uid.slice(66)).toBe(`${ETHFLOW_CONTRACT.slice(2).toLowerCase()}ffffffff`);
+    expect(uid.slice(66)).toBe(`${ETH_FLOW_ADDRESSES[1].slice(2).toLowerCase()}ffffffff`);
     // The deadline is not part of the CoW order: another deadline, the same UID.
     expect(ethFlowOrderUid({ ...data, validTo: 1_800_009_999 }, getAddress(wrappedNative(1)!.address), domainFor(1, 'production'))).toBe(uid);
   });
