@@ -33,7 +33,7 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
   const allowance = (owner: Hex, token: Hex) =>
     sandbox.chain!.client(1).readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, sandbox.chain!.contracts.vaultRelayer] });
 
-  it('an account with funds and no allowance approves, quotes, signs and is filled on chain, all in the app', async () => {
+  it('the walk on the shipped app: a key with no allowance approves, is filled on chain, balances follow, approves the same amount again, sells ETH by wrap-then-sell to the fill, and a speed up of a mined transaction is refused in words', async () => {
     const { noAllowance } = TEST_ACCOUNTS;
     const page = await open(noAllowance.privateKey);
     const chain = chainTruth(sandbox);
@@ -109,7 +109,74 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     expect(await approval.first().getByRole('link', { name: 'explorer ↗' }).getAttribute('href')).toMatch(/^https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}$/);
     expect(await seriousViolations(page)).toEqual([]);
     await app.screenshot('wallet-transactions');
-  });
+
+    // Selling ETH: the same account wraps it first, then the same order sells WETH and is filled on chain.
+    await page.keyboard.press('Control+3');
+    const client = sandbox.chain!.client(1);
+    const ethBeforeWrap = await client.getBalance({ address: noAllowance.address });
+    const wethBeforeWrap = await chain.balance(noAllowance.address, WETH);
+    const picker = page.getByRole('combobox', { name: 'Sell token' });
+    await picker.fill('eth');
+    await page.getByTestId('token-option').filter({ hasText: 'native, sold via wrapping' }).click();
+    await page.getByLabel('Amount', { exact: true }).fill('1');
+    const offer = page.getByTestId('wrap-then-sell');
+    await expect.poll(() => offer.textContent()).toMatch(/ETH cannot be sold by a signed order\. Wrap 1 ETH into WETH/);
+    expect(await page.getByRole('button', { name: 'Get quote (Enter)' }).count()).toBe(0);
+    await app.screenshot('wallet-sell-eth');
+    // The native token is never offered an approval; its balance is the account's ETH.
+    expect(await page.getByTestId('wallet-approve').count()).toBe(0);
+    expect(await page.getByTestId('wallet-shortfall').count()).toBe(0);
+    await offer.getByRole('button', { name: 'Wrap, then sell' }).click();
+    // One wrap per click: the offer is off from the click until the wrap settles.
+    expect(await offer.getByTestId('wrap-then-sell-button').isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 1 ETH into WETH');
+    syncSandboxClock();
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    // Confirmed on chain, the form sells WETH, is quoted and opens the signing dialog without another click.
+    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
+    expect(await page.getByTestId('sell-token-current').textContent()).toContain('WETH');
+    expect(await chain.balance(noAllowance.address, WETH)).toBe(wethBeforeWrap + ONE_WETH);
+    await app.screenshot('wallet-wrap-then-sign');
+    await page.keyboard.press('Enter');
+    const submittedUid = async () => (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))?.split('/').pop();
+    await expect.poll(submittedUid).not.toBe(uid);
+    const sold = (await submittedUid())!;
+    await settleAndCheckChain(sandbox);
+    const [soldTrade] = await chain.trades(sold);
+    expect(soldTrade?.args).toMatchObject({ owner: noAllowance.address, sellToken: WETH, sellAmount: ONE_WETH });
+    // One ETH (and the wrap's gas) left the account; the WETH it became was sold.
+    expect(await chain.balance(noAllowance.address, WETH)).toBe(wethBeforeWrap);
+    const spent = ethBeforeWrap - (await client.getBalance({ address: noAllowance.address }));
+    expect(spent).toBeGreaterThan(ONE_WETH);
+    expect(spent).toBeLessThan(ONE_WETH + parseEther('0.01'));
+    await expect.poll(() => page.getByTestId('tracked-order').filter({ hasText: sold.slice(0, 10) }).getAttribute('data-status')).toBe('fulfilled');
+
+    // Speed up of a transaction mined meanwhile is refused in words and sends nothing.
+    await page.getByTestId('wallet-native').waitFor();
+    await client.setAutomine(false);
+    try {
+      await page.getByTestId('wrap-amount').fill('0.3');
+      await page.getByRole('button', { name: 'Wrap', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Sign and send' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
+      const row = page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.3 ETH into WETH' });
+      await expect.poll(() => row.getAttribute('data-status')).toBe('broadcast');
+      await row.getByRole('button', { name: 'Speed up…' }).click();
+      await row.getByRole('alert').waitFor();
+      // Mined while the user reads the question; the app's block watcher settles the row.
+      await client.mine({ blocks: 1 });
+      await expect.poll(() => row.getAttribute('data-status')).toBe('confirmed');
+      const nonce = await client.getTransactionCount({ address: noAllowance.address });
+      await row.getByRole('button', { name: 'Yes, send it' }).click();
+      await expect.poll(() => page.getByTestId('tx-list-error').textContent()).toMatch(/already mined .*nothing to speed up or cancel, and nothing was sent/);
+      await app.screenshot('wallet-speed-up-mined');
+      expect(await page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.3 ETH into WETH' }).count()).toBe(1);
+      expect(await client.getTransactionCount({ address: noAllowance.address })).toBe(nonce);
+      expect((await client.getBlock({ blockTag: 'pending', includeTransactions: true })).transactions).toEqual([]);
+    } finally {
+      await client.setAutomine(true);
+    }
+  }, 240_000);
 
   it('wrap and unwrap change the chain balances by the amounts shown (dark theme)', async () => {
     const { trader } = TEST_ACCOUNTS;
@@ -117,6 +184,14 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     const chain = chainTruth(sandbox);
     const client = sandbox.chain!.client(1);
     const before = { eth: await client.getBalance({ address: trader.address }), weth: await chain.balance(trader.address, WETH) };
+    // The token picker's options carry the account's balances, read from the chain.
+    await page.getByRole('combobox', { name: 'Sell token' }).fill('usd');
+    const usdc = page.getByTestId('token-option').filter({ hasText: 'USD Coin' });
+    const usdcHeld = Number((await chain.balance(trader.address, USDC)) / 10n ** 6n);
+    const usdcUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(usdcHeld * sandbox.prices.get(1, USDC)!);
+    await expect.poll(() => usdc.getByTestId('option-balance').textContent()).toBe(`${new Intl.NumberFormat('en-US').format(usdcHeld)} ≈ ${usdcUsd}`);
+    await app.screenshot('trade-picker-balances');
+    await page.keyboard.press('Escape');
     await page.getByTestId('wallet-native').waitFor();
 
     await page.getByTestId('wrap-amount').fill('0.25');
@@ -140,58 +215,6 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await expect.poll(() => page.getByTestId('wallet-last-tx').textContent()).toMatch(/Unwrap 0\.1 WETH into ETH: confirmed/);
     expect(await chain.balance(trader.address, WETH)).toBe(before.weth + parseEther('0.15'));
     await app.screenshot('wallet-unwrapped');
-  });
-
-  it('selling ETH wraps it first, then the same order sells WETH and is filled on chain', async () => {
-    const { trader } = TEST_ACCOUNTS;
-    const page = await open(trader.privateKey);
-    const chain = chainTruth(sandbox);
-    const client = sandbox.chain!.client(1);
-    const ethBefore = await client.getBalance({ address: trader.address });
-    const wethBefore = await chain.balance(trader.address, WETH);
-
-    const picker = page.getByRole('combobox', { name: 'Sell token' });
-    // The options carry the account's balances, read from the chain.
-    await picker.fill('usd');
-    const usdc = page.getByTestId('token-option').filter({ hasText: 'USD Coin' });
-    const usdcHeld = Number((await chain.balance(trader.address, USDC)) / 10n ** 6n);
-    const usdcUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(usdcHeld * sandbox.prices.get(1, USDC)!);
-    await expect.poll(() => usdc.getByTestId('option-balance').textContent()).toBe(`${new Intl.NumberFormat('en-US').format(usdcHeld)} ≈ ${usdcUsd}`);
-    await app.screenshot('trade-picker-balances');
-    await picker.fill('eth');
-    await page.getByTestId('token-option').filter({ hasText: 'native, sold via wrapping' }).click();
-    const offer = page.getByTestId('wrap-then-sell');
-    await expect.poll(() => offer.textContent()).toMatch(/ETH cannot be sold by a signed order\. Wrap 1 ETH into WETH/);
-    expect(await page.getByRole('button', { name: 'Get quote (Enter)' }).count()).toBe(0);
-    await app.screenshot('wallet-sell-eth');
-    // The native token is never offered an approval; its balance is the account's ETH.
-    expect(await page.getByTestId('wallet-approve').count()).toBe(0);
-    expect(await page.getByTestId('wallet-shortfall').count()).toBe(0);
-    await offer.getByRole('button', { name: 'Wrap, then sell' }).click();
-    // One wrap per click: the offer is off from the click until the wrap settles.
-    expect(await offer.getByTestId('wrap-then-sell-button').isDisabled()).toBe(true);
-    const dialog = page.getByTestId('tx-dialog');
-    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toBe('Wrap 1 ETH into WETH');
-    syncSandboxClock();
-    await dialog.getByRole('button', { name: 'Sign and send' }).click();
-
-    // Confirmed on chain, the form sells WETH, is quoted and opens the signing dialog without another click.
-    await page.getByRole('dialog').getByTestId('sign-digest').waitFor();
-    expect(await page.getByTestId('sell-token-current').textContent()).toContain('WETH');
-    expect(await chain.balance(trader.address, WETH)).toBe(wethBefore + ONE_WETH);
-    await app.screenshot('wallet-wrap-then-sign');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('submitted').waitFor();
-    const uid = (await page.getByTestId('submitted').getByRole('link').getAttribute('href'))!.split('/').pop()!;
-    await settleAndCheckChain(sandbox);
-    const [trade] = await chain.trades(uid);
-    expect(trade?.args).toMatchObject({ owner: trader.address, sellToken: WETH, sellAmount: ONE_WETH });
-    // One ETH (and the wrap's gas) left the account; the WETH it became was sold.
-    expect(await chain.balance(trader.address, WETH)).toBe(wethBefore);
-    const spent = ethBefore - (await client.getBalance({ address: trader.address }));
-    expect(spent).toBeGreaterThan(ONE_WETH);
-    expect(spent).toBeLessThan(ONE_WETH + parseEther('0.01'));
-    await expect.poll(() => page.getByTestId('tracked-order').first().getAttribute('data-status')).toBe('fulfilled');
   });
 
   it('a presign order is pre-signed from the app, opens, and is filled on chain', async () => {
@@ -349,36 +372,6 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
     await dialog.getByRole('button', { name: 'Sign and send' }).click();
     await expect.poll(() => page.getByTestId('wallet-last-tx').textContent()).toMatch(/Wrap 0\.4 ETH into WETH: confirmed/);
     expect(await client.getTransactionCount({ address: trader.address })).toBe(nonce + 2);
-  });
-
-  it('speed up of a transaction mined meanwhile is refused in words and sends nothing', async () => {
-    const { trader } = TEST_ACCOUNTS;
-    const page = await open(trader.privateKey);
-    const client = sandbox.chain!.client(1);
-    await page.getByTestId('wallet-native').waitFor();
-    await client.setAutomine(false);
-    try {
-      await page.getByTestId('wrap-amount').fill('0.3');
-      await page.getByRole('button', { name: 'Wrap', exact: true }).click();
-      await page.getByTestId('tx-dialog').getByRole('button', { name: 'Sign and send' }).click();
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
-      const row = page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.3 ETH into WETH' });
-      await expect.poll(() => row.getAttribute('data-status')).toBe('broadcast');
-      await row.getByRole('button', { name: 'Speed up…' }).click();
-      await row.getByRole('alert').waitFor();
-      // Mined while the user reads the question; the app's block watcher settles the row.
-      await client.mine({ blocks: 1 });
-      await expect.poll(() => row.getAttribute('data-status')).toBe('confirmed');
-      const nonce = await client.getTransactionCount({ address: trader.address });
-      await row.getByRole('button', { name: 'Yes, send it' }).click();
-      await expect.poll(() => page.getByTestId('tx-list-error').textContent()).toMatch(/already mined .*nothing to speed up or cancel, and nothing was sent/);
-      await app.screenshot('wallet-speed-up-mined');
-      expect(await page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.3 ETH into WETH' }).count()).toBe(1);
-      expect(await client.getTransactionCount({ address: trader.address })).toBe(nonce);
-      expect((await client.getBlock({ blockTag: 'pending', includeTransactions: true })).transactions).toEqual([]);
-    } finally {
-      await client.setAutomine(true);
-    }
   });
 
   it('with the node unreachable, balances keep their last values with their age and name the node, and come back with it', async () => {
