@@ -166,6 +166,15 @@ export function pageSql(compiled: CompiledQuery, walk: boolean, after: boolean):
   return `SELECT ${ROW_COLUMNS}, ${compiled.keys.join(', ')} FROM orders WHERE ${where}${keyset} ORDER BY ${orderBy} LIMIT ?${after ? '' : ' OFFSET ?'}`;
 }
 
+/** The page's SQL and its parameters, for a selection of `total` matches; `boundary`: the row before the page (keyset). */
+export function pagePlan(compiled: CompiledQuery & { offset: number; limit: number }, total: number, boundary: Boundary | undefined): { sql: string; params: unknown[] } {
+  // Without a filter the sort index is the whole answer, whatever the size.
+  const walk = total > CANDIDATE_LIMIT || compiled.params.length === 1;
+  // Keyset only along the sort index: a few thousand matches sort in well under a millisecond with OFFSET.
+  if (boundary && walk && compiled.offset > 0) return { sql: pageSql(compiled, true, true), params: [...compiled.params, ...boundary, compiled.limit] };
+  return { sql: pageSql(compiled, walk, false), params: [...compiled.params, compiled.limit, compiled.offset] };
+}
+
 /**
  * The count of a selection. Account, chain, status and kind: from the
  * maintained counts. The search alone: from the full-text index alone, which
@@ -222,16 +231,9 @@ export class HistoryQueries {
       compiled = compileQuery({ ...query, filter: { ...query.filter, search: undefined } }, environment);
     }
     const shape = this.shape(compiled);
-    // Without a filter the sort index is the whole answer, whatever the size.
-    const walk = shape.total > CANDIDATE_LIMIT || compiled.params.length === 1;
     if (shape.total === 0 || compiled.offset >= shape.total) return { rows: [], total: shape.total };
-    // Keyset only along the sort index: a few thousand matches sort in well under a millisecond with OFFSET.
-    const boundary = compiled.offset === 0 || !walk ? undefined : shape.boundaries.get(compiled.offset);
-    const rows = (
-      boundary
-        ? this.db.prepare(pageSql(compiled, walk, true)).all(...compiled.params, ...boundary, compiled.limit)
-        : this.db.prepare(pageSql(compiled, walk, false)).all(...compiled.params, compiled.limit, compiled.offset)
-    ) as (OrderColumns & { id: number } & Record<string, unknown>)[];
+    const { sql, params } = pagePlan(compiled, shape.total, shape.boundaries.get(compiled.offset));
+    const rows = this.db.prepare(sql).all(...params) as (OrderColumns & { id: number } & Record<string, unknown>)[];
     const last = rows.at(-1);
     if (last && rows.length === compiled.limit && shape.boundaries.size < HistoryQueries.MAX_BOUNDARIES) {
       shape.boundaries.set(compiled.offset + rows.length, [...compiled.keys.map((key) => last[key]), last.id]);
