@@ -3,6 +3,7 @@ import { historyQuerySchema, type HistoryFilter, type HistoryPage, type HistoryQ
 import { statusesNamed } from '../../common/orders/status';
 import type { Environment } from '../../common/protocol/environments';
 import { KNOWN_TOKENS } from '../../common/protocol/tokens';
+import { countSql, ENVIRONMENT_TOTAL_SQL, pagePlan, type Boundary, type SelectionCounts, type TokenTerms } from './history-page-sql';
 import { toHistoryRow, type OrderColumns } from './order-row';
 
 /**
@@ -25,20 +26,6 @@ const SORT_KEYS: Record<HistorySortColumn, readonly string[]> = {
   uid: ['uid', 'status', 'kind', 'chain_id'],
 };
 
-/** What a History row needs (the rest of the order stays on disk). */
-const ROW_COLUMNS =
-  'orders.rowid AS id, uid, account, chain_id, environment, owner, kind, status, local_state, sell_token, buy_token, sell_symbol, buy_symbol, ' +
-  'sell_amount, buy_amount, executed_sell_amount, executed_buy_amount, partially_fillable, filled_pct, valid_to, expires_at, created_at, app_code, invalidated';
-
-/**
- * At most this many matches: the page reads them through the filter's own
- * index and sorts them (a bounded sort, well under a millisecond a thousand).
- * More: it walks the sort column's index in order, checking the filter as it
- * goes, and stops at the page's last row; with this many matches in 100k
- * rows a page of 100 is found within a few thousand index entries.
- */
-export const CANDIDATE_LIMIT = 2000;
-
 export interface CompiledQuery {
   where: string;
   params: unknown[];
@@ -49,6 +36,14 @@ export interface CompiledQuery {
   orderBy: string;
   /** Only account, chain, status and kind: the maintained counts answer it. */
   grouped: boolean;
+  /** A token with nothing but account, chain, status and kind besides: the maintained token counts answer it (migration 015). */
+  tokenGrouped: boolean;
+  /** With a token filter: the token's own terms, for the plans that read it through its indexes (history-page-sql.ts). */
+  token: TokenTerms | null;
+  /** The walk's terms besides the environment and the token, and their parameters. */
+  others: { walk: string; params: unknown[] };
+  /** The sort column: whether token side indexes serve it (history-page-sql.ts). */
+  column: HistorySortColumn;
   /** The full-text query of the search box, if any. */
   match: string | null;
   /** The search is the whole filter: the full-text index alone counts its matches. */
@@ -81,31 +76,40 @@ export function compileQuery(input: HistoryQuery, environment: Environment): Com
   const { filter, sort } = query;
   const clauses: [sql: string, walk: string][] = [['environment = ?', 'environment = ?']];
   const params: unknown[] = [environment];
+  const others: CompiledQuery['others'] = { walk: '', params: [] };
   const add = (sql: string, walk: string, ...values: unknown[]) => {
     clauses.push([sql, walk]);
     params.push(...values);
   };
+  const addOther = (sql: string, walk: string, ...values: unknown[]) => {
+    add(sql, walk, ...values);
+    others.walk += ` AND ${walk}`;
+    others.params.push(...values);
+  };
   const list = (column: string, values: readonly unknown[] | undefined) => {
     if (!values || values.length === 0) return;
     const marks = values.map(() => '?').join(', ');
-    add(`${column} IN (${marks})`, `+${column} IN (${marks})`, ...values);
+    addOther(`${column} IN (${marks})`, `+${column} IN (${marks})`, ...values);
   };
   list('account', filter.accounts);
   list('chain_id', filter.chainIds);
   list('status', filter.statuses);
-  if (filter.kind) add('kind = ?', '+kind = ?', filter.kind);
+  if (filter.kind) addOther('kind = ?', '+kind = ?', filter.kind);
   const extra = tokenClause(filter, environment) ?? null;
   if (extra) {
     add(extra.sql, extra.walk, ...extra.params);
     // The token sides carry the environment; here it would tempt the planner into sorting all of it.
     clauses[0] = ['+environment = ?', 'environment = ?'];
   }
-  if (filter.from !== undefined) add('created_at >= ?', '+created_at >= ?', filter.from);
-  if (filter.to !== undefined) add('created_at <= ?', '+created_at <= ?', filter.to);
+  if (filter.from !== undefined) addOther('created_at >= ?', '+created_at >= ?', filter.from);
+  if (filter.to !== undefined) addOther('created_at <= ?', '+created_at <= ?', filter.to);
   const match = filter.search ? ftsQuery(filter.search) : null;
   if (match) {
     const sql = 'orders.rowid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)';
-    add(sql, sql, match);
+    addOther(sql, sql, match);
+    // The matches are found by rowid; `environment = ?` would tempt the planner into checking
+    // every entry of a sort index against them (a pasted UID: 15-20 ms at 100k instead of a lookup).
+    clauses[0] = ['+environment = ?', 'environment = ?'];
   }
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
   const keys = SORT_KEYS[sort.column];
@@ -117,6 +121,10 @@ export function compileQuery(input: HistoryQuery, environment: Environment): Com
     direction,
     orderBy: [...keys, 'orders.rowid'].map((key) => `${key} ${direction}`).join(', '),
     grouped: !filter.token && filter.from === undefined && filter.to === undefined && !match,
+    tokenGrouped: extra !== null && filter.from === undefined && filter.to === undefined && !match,
+    token: extra?.terms ?? null,
+    others,
+    column: sort.column,
     match,
     searchOnly: match !== null && clauses.length === 2,
     offset: query.offset,
@@ -130,7 +138,7 @@ export function compileQuery(input: HistoryQuery, environment: Environment): Com
  * read each through its token index and merge the two (an OR it cannot split
  * would sort the whole environment).
  */
-function tokenClause(filter: HistoryFilter, environment: Environment): { sql: string; walk: string; params: unknown[] } | undefined {
+function tokenClause(filter: HistoryFilter, environment: Environment): { sql: string; walk: string; params: unknown[]; terms: TokenTerms } | undefined {
   const token = filter.token;
   if (!token) return undefined;
   if (!isAddress(token)) {
@@ -138,52 +146,18 @@ function tokenClause(filter: HistoryFilter, environment: Environment): { sql: st
       sql: '((environment = ? AND sell_key = ?) OR (environment = ? AND buy_key = ?))',
       walk: '((+environment = ? AND +sell_key = ?) OR (+environment = ? AND +buy_key = ?))',
       params: [environment, token, environment, token],
+      terms: { keys: [token], address: null },
     };
   }
+  // By address: the keys (sell_key, buy_key) an order with it can have, which the token indexes hold, and the address itself.
   const keys = [token, ...new Set(KNOWN_TOKENS.filter((known) => known.address.toLowerCase() === token.toLowerCase()).map((known) => known.symbol))];
   const marks = keys.map(() => '?').join(', ');
   return {
     sql: `((environment = ? AND sell_key IN (${marks}) AND sell_token = ?) OR (environment = ? AND buy_key IN (${marks}) AND buy_token = ?))`,
     walk: `((+environment = ? AND +sell_key IN (${marks}) AND +sell_token = ?) OR (+environment = ? AND +buy_key IN (${marks}) AND +buy_token = ?))`,
     params: [environment, ...keys, token, environment, ...keys, token],
+    terms: { keys, address: token },
   };
-}
-
-/** Row values of a page boundary: the sort keys and the rowid of the row just before the page. */
-type Boundary = unknown[];
-
-/**
- * The SQL of one page. `walk`: ordered by the sort index, the filter checked
- * on the way (no sort step); otherwise the filter's matches, sorted. `after`:
- * keyset paging from the row before the page, so a deep page costs what the
- * first does; without it, OFFSET over the index.
- */
-export function pageSql(compiled: CompiledQuery, walk: boolean, after: boolean): string {
-  const where = walk ? compiled.walkWhere : compiled.where;
-  const tuple = `(${[...compiled.keys, 'orders.rowid'].join(', ')})`;
-  const keyset = after ? ` AND ${tuple} ${compiled.direction === 'DESC' ? '<' : '>'} (${[...compiled.keys, 'rowid'].map(() => '?').join(', ')})` : '';
-  const orderBy = walk ? compiled.orderBy : compiled.orderBy.replace(/(^|, )(\w)/g, '$1+$2');
-  return `SELECT ${ROW_COLUMNS}, ${compiled.keys.join(', ')} FROM orders WHERE ${where}${keyset} ORDER BY ${orderBy} LIMIT ?${after ? '' : ' OFFSET ?'}`;
-}
-
-/**
- * The count of a selection. Account, chain, status and kind: from the
- * maintained counts. The search alone: from the full-text index alone, which
- * holds every order (a broad term matches tens of thousands, and looking each
- * up in the orders table for its environment cost 30-70 ms at 100k), unless
- * orders of another environment are stored; the parameters are the
- * environment and the match, as compileQuery() lists them.
- */
-export function countSql(compiled: CompiledQuery): string {
-  if (compiled.grouped) return `SELECT coalesce(sum(n), 0) AS total FROM order_counts WHERE ${compiled.where}`;
-  if (compiled.searchOnly) {
-    return `WITH q (env, term) AS (SELECT ?, ?)
-      SELECT CASE WHEN (SELECT coalesce(sum(n), 0) FROM order_counts, q WHERE environment <> q.env) = 0
-        THEN (SELECT count(*) FROM q, orders_fts WHERE orders_fts MATCH q.term)
-        ELSE (SELECT count(*) FROM q, orders WHERE environment = q.env AND orders.rowid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH q.term))
-      END AS total`;
-  }
-  return `SELECT count(*) AS total FROM orders WHERE ${compiled.where}`;
 }
 
 /**
@@ -194,9 +168,8 @@ export function countSql(compiled: CompiledQuery): string {
  */
 const EVERYTHING_SQL = `SELECT (SELECT count(*) FROM orders_fts WHERE orders_fts MATCH ?) = (SELECT coalesce(sum(n), 0) FROM order_counts) AS everything`;
 
-interface CachedShape {
+interface CachedShape extends SelectionCounts {
   generation: string;
-  total: number;
   /** Boundary before the page that starts at this offset. */
   boundaries: Map<number, Boundary>;
 }
@@ -222,16 +195,9 @@ export class HistoryQueries {
       compiled = compileQuery({ ...query, filter: { ...query.filter, search: undefined } }, environment);
     }
     const shape = this.shape(compiled);
-    // Without a filter the sort index is the whole answer, whatever the size.
-    const walk = shape.total > CANDIDATE_LIMIT || compiled.params.length === 1;
     if (shape.total === 0 || compiled.offset >= shape.total) return { rows: [], total: shape.total };
-    // Keyset only along the sort index: a few thousand matches sort in well under a millisecond with OFFSET.
-    const boundary = compiled.offset === 0 || !walk ? undefined : shape.boundaries.get(compiled.offset);
-    const rows = (
-      boundary
-        ? this.db.prepare(pageSql(compiled, walk, true)).all(...compiled.params, ...boundary, compiled.limit)
-        : this.db.prepare(pageSql(compiled, walk, false)).all(...compiled.params, compiled.limit, compiled.offset)
-    ) as (OrderColumns & { id: number } & Record<string, unknown>)[];
+    const { sql, params } = pagePlan(compiled, shape, shape.boundaries.get(compiled.offset));
+    const rows = this.db.prepare(sql).all(...params) as (OrderColumns & { id: number } & Record<string, unknown>)[];
     const last = rows.at(-1);
     if (last && rows.length === compiled.limit && shape.boundaries.size < HistoryQueries.MAX_BOUNDARIES) {
       shape.boundaries.set(compiled.offset + rows.length, [...compiled.keys.map((key) => last[key]), last.id]);
@@ -262,7 +228,9 @@ export class HistoryQueries {
     const cached = this.shapes.get(id);
     if (cached && cached.generation === generation) return cached;
     const { total } = this.db.prepare(countSql(compiled)).get(...compiled.params) as { total: number };
-    const fresh: CachedShape = { generation, total, boundaries: new Map() };
+    // Only a token's plan weighs its share of the environment.
+    const environmentTotal = compiled.token ? (this.db.prepare(ENVIRONMENT_TOTAL_SQL).get(compiled.params[0]) as { total: number }).total : total;
+    const fresh: CachedShape = { generation, total, environmentTotal, boundaries: new Map() };
     this.shapes.delete(id);
     this.shapes.set(id, fresh);
     if (this.shapes.size > HistoryQueries.MAX_SHAPES) this.shapes.delete(this.shapes.keys().next().value as string);

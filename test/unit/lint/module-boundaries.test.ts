@@ -15,6 +15,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   submissions: 'history', // SubmissionJournal (history/submission-journal.ts); trading journals through history.journal
   sync_cursors: 'history', // OrdersRepo keeps the sync position per account, chain and environment
   order_counts: 'history', // kept by triggers on orders, read by history/history-query.ts
+  order_token_counts: 'history', // kept by triggers on orders (migration 015), read by history/history-page-sql.ts
   orders_fts: 'history', // the search index of orders, read by history/history-query.ts
   order_transitions: 'history', // TransitionStream (history/transition-stream.ts), the one stream of order changes
   order_transition_cursors: 'history', // TransitionStream's per-consumer read positions

@@ -1,7 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { HistoryFilter, HistorySortColumn } from '../../../../main/common/history/history-schema';
-import { compileQuery, countSql, HistoryQueries, iterateHistory, pageSql } from '../../../../main/core/history/history-query';
+import { countSql, pageSql } from '../../../../main/core/history/history-page-sql';
+import { compileQuery, HistoryQueries, iterateHistory } from '../../../../main/core/history/history-query';
 import { toOrderParams } from '../../../../main/core/history/order-row';
 import { OrdersRepo } from '../../../../main/core/history/orders-repo';
 import { MIGRATIONS } from '../../../../main/core/store/migrations';
@@ -44,7 +45,7 @@ describe('History page query plans', () => {
         for (const direction of ['asc', 'desc'] as const) {
           const compiled = compileQuery({ filter, sort: { column, direction } }, 'production');
           for (const after of [false, true]) {
-            const detail = plan(db, pageSql(compiled, true, after));
+            const detail = plan(db, pageSql(compiled, 'walk', after));
             expect(detail).toMatch(/^SEARCH orders USING (COVERING )?INDEX orders_by_\w+ \(environment=\?/);
             expect(detail).not.toMatch(/SCAN orders(?!_fts)/);
             expect(detail).not.toContain('TEMP B-TREE');
@@ -65,7 +66,7 @@ describe('History page query plans', () => {
       [{ from: 1, to: 2 }, /INDEX orders_by_created \(environment=\? AND created_at>\? AND created_at<\?\)/],
     ];
     for (const [filter, expected] of filters) {
-      const detail = plan(db, pageSql(compileQuery({ filter, sort: { column: 'sellAmount', direction: 'desc' } }, 'production'), false, false));
+      const detail = plan(db, pageSql(compileQuery({ filter, sort: { column: 'sellAmount', direction: 'desc' } }, 'production'), 'candidate', false));
       expect(detail).toMatch(expected);
       expect(detail).not.toMatch(/SCAN orders(?!_fts)/);
     }
