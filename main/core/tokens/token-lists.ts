@@ -17,6 +17,7 @@ import {
 } from '../../common/tokens/token-list';
 import { tokenListFetch } from '../api/bounded-fetch';
 import type { Logger } from '../log';
+import { PeriodicTask } from '../periodic-task';
 import { NATIVE_SYMBOLS, SNAPSHOT_LIST } from './snapshot';
 import { readJson, tidyFolder, writeAtomically } from './token-files';
 import { parseInSlices } from './list-parse';
@@ -61,7 +62,8 @@ export class TokenLists {
   private readonly control = new AbortController();
   private readonly prefs: TokenPrefs;
   private running: Promise<number> | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
+  /** The daily refresh, on the helper every poller of the app uses. */
+  private readonly daily: PeriodicTask;
   private nextRefreshAt: number | null = null;
 
   constructor(private readonly options: TokenListsOptions) {
@@ -81,33 +83,36 @@ export class TokenLists {
     }
     this.prefs = new TokenPrefs(options.dir);
     this.rebuild();
+    const interval = options.refreshIntervalMs ?? DAILY_MS;
+    this.daily = new PeriodicTask({
+      name: 'token list refresh',
+      // A list that fails keeps its last good copy and records why: a refresh never throws.
+      run: async () => void (await this.refresh()),
+      nextInMs: () => {
+        this.nextRefreshAt = this.now() + interval;
+        return interval;
+      },
+      log: options.log,
+    });
   }
 
   /** Refreshes now and then daily, until close(). The composition root calls it for every app. */
   start(): void {
-    if (this.timer || this.control.signal.aborted) return;
-    const interval = this.options.refreshIntervalMs ?? DAILY_MS;
-    this.nextRefreshAt = this.now() + interval;
-    this.timer = setInterval(() => {
-      this.nextRefreshAt = this.now() + interval;
-      void this.refresh();
-    }, interval);
-    // The daily timer alone never keeps the process alive.
-    this.timer.unref?.();
-    void this.refresh();
+    if (this.daily.isStarted || this.control.signal.aborted) return;
+    this.nextRefreshAt = this.now() + (this.options.refreshIntervalMs ?? DAILY_MS);
+    this.daily.start();
   }
 
   /** Whether the daily refresh runs (the composition's parity check reads it). */
   isRunning(): boolean {
-    return this.timer !== null;
+    return this.daily.isStarted;
   }
 
-  /** Stops the timer, cuts the downloads under way and waits for them to unwind. */
+  /** Stops the daily refresh, cuts the downloads under way and waits for them to unwind. */
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.nextRefreshAt = null;
     this.control.abort(new Error('CoW Desk is closing'));
+    await this.daily.stop();
+    this.nextRefreshAt = null;
     await this.running;
     await this.logos.close();
   }

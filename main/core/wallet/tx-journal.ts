@@ -5,6 +5,7 @@ import { AppError } from '../../common/errors';
 import { TX_KINDS, type TxIntent, type TxStatus } from '../../common/ipc/commands/wallet';
 import { ethFlowSubject } from './ethflow-calls';
 import { addressSchema, bytes32Schema, hexSchema } from '../../common/protocol/api/primitives';
+import { PENDING_TX_STATUSES, TX_STATUSES } from '../../common/wallet/tx-status';
 
 /**
  * One journalled transaction, read back through zod: the file may be older or
@@ -23,7 +24,7 @@ const rowSchema = z
     nonce: z.number().int(),
     raw: hexSchema,
     summary: z.string(),
-    status: z.enum(['signed', 'broadcast', 'confirmed', 'failed', 'replaced']),
+    status: z.enum(TX_STATUSES).exclude(['unclear']),
     block_number: z.number().int().nullable(),
     error: z.string().nullable(),
     created_at: z.number().int(),
@@ -34,7 +35,8 @@ export type JournalRow = z.output<typeof rowSchema>;
 
 /** Where the journal keeps the 'unclear' state: see rowSchema. */
 const stored = (status: TxStatus) => (status === 'unclear' ? 'signed' : status);
-const PENDING_SQL = `status IN ('signed', 'broadcast')`;
+/** The pending set (main/common) as the table stores it. */
+const PENDING_SQL = `status IN (${[...new Set(PENDING_TX_STATUSES.map(stored))].map((status) => `'${status}'`).join(', ')})`;
 
 export interface NewJournalRow {
   hash: Hex;

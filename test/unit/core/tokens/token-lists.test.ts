@@ -136,7 +136,7 @@ describe('TokenLists', () => {
   });
 
   describe('refresh on a timer', () => {
-    beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
     afterEach(() => vi.useRealTimers());
 
     it('refreshes at start and then daily until closed, recording each list\'s outcome', async () => {
