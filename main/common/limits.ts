@@ -190,6 +190,7 @@ export const USER_ACTIONS = {
   // submission (its outcome, when late, is settled from the chain by hash and nonce, never signed again).
   'wallet.balances': 'read',
   'wallet.preview': 'read',
+  'wallet.previewReplace': 'read',
   'wallet.send': 'submit',
   'wallet.replace': 'submit',
 } as const satisfies Record<string, UserActionKind>;

@@ -1,4 +1,4 @@
-import { erc20Abi, parseEther, type Hex } from 'viem';
+import { erc20Abi, formatEther, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chainTruth, settleAndCheckChain } from '../helpers/chain-truth';
@@ -303,7 +303,11 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
       const [pending] = await client.getBlock({ blockTag: 'pending', includeTransactions: true }).then((block) => block.transactions);
       await row.getByRole('button', { name: 'Speed up…' }).click();
       await row.getByRole('alert').waitFor();
+      // The question shows what will be signed: the same wrap at the node's fees now, and the most it can cost.
+      const maxFee = row.getByTestId('replace-max-fee');
+      await expect.poll(() => row.getByTestId('replace-preview').textContent()).toMatch(/Speed up: Wrap 0\.5 ETH into WETH, nonce \d+; it costs at most [\d.,≈]+ ETH/);
       await app.screenshot('wallet-speed-up-confirm');
+      const shownMaxFee = (await maxFee.textContent())!.replace(/[≈ ,]|ETH/g, '');
       await row.getByRole('button', { name: 'Yes, send it' }).click();
       await expect.poll(() => page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.5 ETH into WETH' }).evaluateAll((rows) => rows.map((one) => one.getAttribute('data-status')).sort())).toEqual(['broadcast', 'broadcast']);
       const waiting = (await client.getBlock({ blockTag: 'pending', includeTransactions: true })).transactions;
@@ -311,6 +315,10 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
       expect(waiting).toHaveLength(1);
       expect(waiting[0]!.nonce).toBe(pending!.nonce);
       expect(waiting[0]!.maxFeePerGas! > pending!.maxFeePerGas!).toBe(true);
+      // What was signed is what the question said it would cost at most (the question closed when it was sent).
+      expect(await maxFee.count()).toBe(0);
+      // (Shown to the formatter's digits: the exact wei are held to the signed fees in the wallet's integration test.)
+      expect(formatEther(waiting[0]!.gas * waiting[0]!.maxFeePerGas!).startsWith(shownMaxFee)).toBe(true);
       await client.mine({ blocks: 1 });
       await expect.poll(() => page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.5 ETH into WETH' }).evaluateAll((rows) => rows.map((one) => one.getAttribute('data-status')).sort())).toEqual(['confirmed', 'replaced']);
     } finally {

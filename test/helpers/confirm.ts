@@ -26,3 +26,12 @@ export async function confirmedSend(call: Call, intent: Intent, passphrase?: str
   const preview = await call('wallet.preview', intent);
   return { intent, expectedDigest: preview.digest, ...(passphrase === undefined ? {} : { passphrase }) };
 }
+
+/**
+ * What the transaction list does before "Yes, send it" on a speed up or cancel: the replacement's
+ * preview (its fees and most it can cost), whose digest goes with the replace.
+ */
+export async function confirmedReplace(call: Call, intentId: string, mode: 'speedUp' | 'cancel'): Promise<CommandInput<'wallet.replace'>> {
+  const preview = await call('wallet.previewReplace', { intentId, mode });
+  return { intentId, mode, expectedDigest: preview.digest };
+}

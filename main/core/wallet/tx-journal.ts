@@ -2,7 +2,8 @@ import type { Database } from 'better-sqlite3';
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
 import { AppError } from '../../common/errors';
-import { TX_KINDS, type TxIntent, type TxStatus } from '../../common/ipc/commands/wallet';
+import { TX_KINDS, type TxIntent, type TxRecord, type TxStatus } from '../../common/ipc/commands/wallet';
+import { blockExplorerTxUrl } from '../../common/protocol/explorers';
 import { ethFlowSubject } from './ethflow-calls';
 import { addressSchema, bytes32Schema, hexSchema } from '../../common/protocol/api/primitives';
 import { PENDING_TX_STATUSES, TX_STATUSES } from '../../common/wallet/tx-status';
@@ -161,4 +162,23 @@ export class TxJournal {
     const parsed = rowSchema.safeParse(row);
     return parsed.success ? parsed.data : undefined;
   }
+}
+
+/** A journal row as the app shows it (the transaction list, the dialogs, the change events). */
+export function txRecordOf(row: JournalRow): TxRecord {
+  return {
+    intentId: row.intent_id,
+    kind: row.kind,
+    account: row.account,
+    chainId: row.chain_id,
+    hash: row.hash,
+    nonce: row.nonce,
+    summary: row.summary,
+    status: row.status,
+    blockNumber: row.block_number,
+    error: row.error,
+    explorerUrl: blockExplorerTxUrl(row.chain_id, row.hash),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }

@@ -18,7 +18,7 @@ import { asNodeError } from './node-errors';
 import { TxJournal } from './tx-journal';
 import { WalletTransactions } from './wallet-transactions';
 
-type WalletCommand = 'wallet.access' | 'wallet.balances' | 'wallet.preview' | 'wallet.send' | 'wallet.replace' | 'wallet.transactions';
+type WalletCommand = 'wallet.access' | 'wallet.balances' | 'wallet.preview' | 'wallet.send' | 'wallet.previewReplace' | 'wallet.replace' | 'wallet.transactions';
 
 export interface WalletTiming {
   /** How often each chain with an RPC is asked for its block number (new block → refresh, receipts). */
@@ -145,7 +145,8 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
         readBalances(clients.get(chainId), { chainId, account: account as Address, tokens, spender: CONTRACTS[options.environment()].vaultRelayer }),
       'wallet.preview': (intent) => needTransactions().preview(intent),
       'wallet.send': ({ intent, passphrase, expectedDigest }) => needTransactions().send(intent, passphrase, expectedDigest),
-      'wallet.replace': ({ intentId, mode, passphrase }) => needTransactions().replace(intentId, mode, passphrase),
+      'wallet.previewReplace': ({ intentId, mode }) => needTransactions().previewReplace(intentId, mode),
+      'wallet.replace': ({ intentId, mode, passphrase, expectedDigest }) => needTransactions().replace(intentId, mode, passphrase, expectedDigest),
       'wallet.transactions': ({ account }) => needTransactions().list(account),
     }),
   };

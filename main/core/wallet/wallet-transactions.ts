@@ -1,7 +1,6 @@
 import {
   formatUnits,
   keccak256,
-  parseTransaction,
   serializeTransaction,
   type Address,
   type Hex,
@@ -10,10 +9,9 @@ import {
 } from 'viem';
 import { AppError } from '../../common/errors';
 import { formatTokenAmount, formatUsd } from '../../common/format/format';
-import type { TxIntent, TxPreview, TxRecord } from '../../common/ipc/commands/wallet';
+import type { ReplacePreview, TxIntent, TxPreview, TxRecord } from '../../common/ipc/commands/wallet';
 import { resolveChain } from '../../common/protocol/chains';
 import type { Environment } from '../../common/protocol/environments';
-import { blockExplorerTxUrl } from '../../common/protocol/explorers';
 import { isPendingTx } from '../../common/wallet/tx-status';
 import { nativeSymbol, wrappedNative } from '../../common/wallet/wallet-facts';
 import { currentUserAction, msLeft, type UserAction } from '../api/user-action';
@@ -21,9 +19,10 @@ import type { Logger } from '../log';
 import type { AccountService } from '../signer/account-service';
 import type { ChainClients } from './chain-clients';
 import { callFor, describeCall } from './tx-calls';
-import type { JournalRow, TxJournal } from './tx-journal';
+import { txRecordOf, type JournalRow, type TxJournal } from './tx-journal';
 import { JournalReconciler } from './tx-reconcile';
-import { estimateGasWithMargin, nodeFees, replacementFees } from './tx-fees';
+import { estimateGasWithMargin, nodeFees } from './tx-fees';
+import { replacementOf, type ReplaceMode } from './tx-replace';
 
 /** A preview stays usable for this long; after that the fees it showed are too old to sign. */
 const PREVIEW_TTL_MS = 120_000;
@@ -84,11 +83,23 @@ export class WalletTransactions {
     return this.serialized(`${intent.account.toLowerCase()}:${intent.chainId}`, action, () => this.sendNow(intent, passphrase, expectedDigest, action));
   }
 
-  replace(intentId: string, mode: 'speedUp' | 'cancel', passphrase?: string): Promise<TxRecord> {
+  /** What a speed up or cancel would sign now, for the user to confirm; a transaction mined meanwhile is refused in words. */
+  async previewReplace(intentId: string, mode: ReplaceMode): Promise<ReplacePreview> {
+    const live = await this.replaceable(this.liveOf(intentId));
+    return (await replacementOf(this.deps.clients.get(live.chain_id), live, mode)).preview;
+  }
+
+  /** expectedDigest is the digest of the replacement the user confirmed: a replacement whose fees moved since is shown anew. */
+  replace(intentId: string, mode: ReplaceMode, passphrase: string | undefined, expectedDigest: Hex): Promise<TxRecord> {
+    const live = this.liveOf(intentId);
+    const action = currentUserAction();
+    return this.serialized(`${live.account.toLowerCase()}:${live.chain_id}`, action, () => this.replaceNow(live, mode, passphrase, expectedDigest, action));
+  }
+
+  private liveOf(intentId: string): JournalRow {
     const live = this.deps.journal.liveForIntent(intentId);
     if (!live) throw new AppError('TX_NOT_FOUND', 'CoW Desk has no transaction for that action.');
-    const action = currentUserAction();
-    return this.serialized(`${live.account.toLowerCase()}:${live.chain_id}`, action, () => this.replaceNow(live, mode, passphrase, action));
+    return live;
   }
 
   /** The chain of a click's transaction, for naming its node; undefined when the journal has none. */
@@ -97,7 +108,7 @@ export class WalletTransactions {
   }
 
   list(account?: Address): TxRecord[] {
-    return this.deps.journal.list(account).map((row) => this.record(row));
+    return this.deps.journal.list(account).map((row) => txRecordOf(row));
   }
 
   /** One pass over the journal's pending transactions (JournalReconciler): at start and on every new block. */
@@ -105,36 +116,18 @@ export class WalletTransactions {
     return this.reconciler.reconcile();
   }
 
-  record(row: JournalRow): TxRecord {
-    return {
-      intentId: row.intent_id,
-      kind: row.kind,
-      account: row.account,
-      chainId: row.chain_id,
-      hash: row.hash,
-      nonce: row.nonce,
-      summary: row.summary,
-      status: row.status,
-      blockNumber: row.block_number,
-      error: row.error,
-      explorerUrl: blockExplorerTxUrl(row.chain_id, row.hash),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
-  }
-
   private async sendNow(intent: TxIntent, passphrase: string | undefined, expectedDigest: Hex, action: UserAction | undefined): Promise<TxRecord> {
     // One click, one transaction: a click already journalled is answered from the journal (its
     // bytes handed to the node again when their fate is unknown), never signed a second time.
     const existing = this.deps.journal.liveForIntent(intent.intentId);
-    if (existing) return this.record((await this.reconciler.reconcileOne(existing.hash).catch(() => existing)) ?? existing);
+    if (existing) return txRecordOf((await this.reconciler.reconcileOne(existing.hash).catch(() => existing)) ?? existing);
     const prepared = await this.preparedFor(intent, expectedDigest);
     const raw = await this.signNow(intent.account, passphrase, prepared.tx, prepared.preview.digest, action);
     const hash = keccak256(raw);
     this.deps.journal.insert({ hash, intent, nonce: prepared.tx.nonce, raw, summary: prepared.preview.summary });
     this.previews.delete(intent.intentId);
     const row = await this.reconciler.broadcast(this.deps.clients.get(intent.chainId), this.journalRow(hash));
-    return this.record(row);
+    return txRecordOf(row);
   }
 
   /** The previewed transaction when the user saw exactly it and it is still fresh, else a new one that must match. */
@@ -226,28 +219,28 @@ export class WalletTransactions {
     return next;
   }
 
-  private async replaceNow(listed: JournalRow, mode: 'speedUp' | 'cancel', passphrase: string | undefined, action: UserAction | undefined): Promise<TxRecord> {
-    // The list may be a block behind the chain: a mined transaction is settled here and refused in words.
+  private async replaceNow(listed: JournalRow, mode: ReplaceMode, passphrase: string | undefined, expectedDigest: Hex, action: UserAction | undefined): Promise<TxRecord> {
+    const live = await this.replaceable(listed);
+    const client = this.deps.clients.get(live.chain_id);
+    const { tx, preview } = await replacementOf(client, live, mode);
+    if (preview.digest !== expectedDigest.toLowerCase()) {
+      throw new AppError('PREVIEW_MISMATCH', 'The fees of the replacement changed since you reviewed it. Review it again before signing.', { details: { preview } });
+    }
+    const raw = await this.signNow(live.account, passphrase, tx, preview.digest, action);
+    const hash = keccak256(raw);
+    const intent = { intentId: live.intent_id, kind: live.kind, account: live.account, chainId: live.chain_id } as TxIntent;
+    this.deps.journal.insert({ hash, intent, nonce: live.nonce, raw, summary: preview.summary, subject: live.subject });
+    return txRecordOf(await this.reconciler.broadcast(client, this.journalRow(hash)));
+  }
+
+  /** The click's live transaction, still pending: the list may be a block behind the chain, so a mined one is settled here and refused in words. */
+  private async replaceable(listed: JournalRow): Promise<JournalRow> {
     await this.reconciler.refuseIfMined(listed);
     const live = this.deps.journal.liveForIntent(listed.intent_id) ?? listed;
     if (!isPendingTx(live.status)) {
       throw new AppError('TX_SETTLED', `That transaction is already ${live.status}; there is nothing to replace.`);
     }
-    const client = this.deps.clients.get(live.chain_id);
-    // The signature fields of the parsed original must not ride along into the new signing.
-    const { r: _r, s: _s, v: _v, yParity: _y, ...original } = parseTransaction(live.raw) as TransactionSerializableEIP1559 & { r?: Hex; s?: Hex; v?: bigint; yParity?: number };
-    const { maxFeePerGas, maxPriorityFeePerGas } = replacementFees(await nodeFees(client), original);
-    const tx: TransactionSerializableEIP1559 =
-      mode === 'speedUp'
-        ? { ...original, type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas }
-        : { type: 'eip1559', chainId: live.chain_id, nonce: live.nonce, to: live.account, value: 0n, data: '0x', gas: 21_000n, maxFeePerGas, maxPriorityFeePerGas };
-    // A replacement the user asked for by its kind (speed up, cancel); its fees are the node's, so its own digest.
-    const raw = await this.signNow(live.account, passphrase, tx, keccak256(serializeTransaction(tx)), action);
-    const hash = keccak256(raw);
-    const summary = mode === 'speedUp' ? `Speed up: ${live.summary}` : `Cancel (0 ${nativeSymbol(live.chain_id)} to self): ${live.summary}`;
-    const intent = { intentId: live.intent_id, kind: live.kind, account: live.account, chainId: live.chain_id } as TxIntent;
-    this.deps.journal.insert({ hash, intent, nonce: live.nonce, raw, summary, subject: live.subject });
-    return this.record(await this.reconciler.broadcast(client, this.journalRow(hash)));
+    return live;
   }
 
   private journalRow(hash: Hex): JournalRow {
@@ -257,7 +250,7 @@ export class WalletTransactions {
   }
 
   private changed(row: JournalRow): JournalRow {
-    this.deps.onChange(this.record(row));
+    this.deps.onChange(txRecordOf(row));
     return row;
   }
 

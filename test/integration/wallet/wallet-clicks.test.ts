@@ -79,7 +79,10 @@ describe('wallet clicks on the shipped composition', () => {
     expect((await client().getTransactionReceipt({ hash: sent.hash })).status).toBe('success');
     const nonce = await kit.nonce(trader.address);
     for (const mode of ['speedUp', 'cancel'] as const) {
-      const refused = await kit.failure(kit.call('wallet.replace', { intentId: intent.intentId, mode }));
+      // Refused at the preview the list asks for first, and at the replace itself (mined between the two).
+      const previewRefused = await kit.failure(kit.call('wallet.previewReplace', { intentId: intent.intentId, mode }));
+      expect(previewRefused.code).toBe('TX_MINED');
+      const refused = await kit.failure(kit.call('wallet.replace', { intentId: intent.intentId, mode, expectedDigest: `0x${'11'.repeat(32)}` }));
       expect(refused.code).toBe('TX_MINED');
       expect(refused.message).toMatch(/already mined .*nothing was sent/);
     }

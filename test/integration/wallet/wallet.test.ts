@@ -208,12 +208,23 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
       const intent = { intentId: newIntentId(), kind: 'wrap' as const, account: trader.address, chainId: 1, amount: parseEther('0.1').toString() };
       const original = await kit.send(intent);
       const pending = await client.getTransaction({ hash: original.hash });
-      const faster = await kit.call('wallet.replace', { intentId: intent.intentId, mode: 'speedUp' });
+      // Nothing is replaced without the preview the user confirmed, and a stale one is shown anew.
+      const unconfirmed = await kit.failure(kit.call('wallet.replace', { intentId: intent.intentId, mode: 'speedUp' } as never));
+      expect(unconfirmed.message).toMatch(/the digest of the preview you confirmed is required/);
+      const preview = await kit.call('wallet.previewReplace', { intentId: intent.intentId, mode: 'speedUp' });
+      expect(preview).toMatchObject({ summary: 'Speed up: Wrap 0.1 ETH into WETH', nonce: original.nonce });
+      const stale = await kit.services.router.handle('wallet.replace', { intentId: intent.intentId, mode: 'speedUp', expectedDigest: `0x${'11'.repeat(32)}` });
+      expect(stale.ok ? null : { code: stale.error.code, digest: (stale.error.details?.preview as { digest?: string } | undefined)?.digest }).toEqual({ code: 'PREVIEW_MISMATCH', digest: preview.digest });
+      expect((await kit.call('wallet.transactions', { account: trader.address })).filter((row) => row.intentId === intent.intentId)).toHaveLength(1);
+      const faster = await kit.call('wallet.replace', { intentId: intent.intentId, mode: 'speedUp', expectedDigest: preview.digest });
       expect(faster.nonce).toBe(original.nonce);
       expect(faster.hash).not.toBe(original.hash);
       const replacement = await client.getTransaction({ hash: faster.hash });
       expect(replacement.maxFeePerGas! > pending.maxFeePerGas!).toBe(true);
       expect(replacement.maxPriorityFeePerGas! > pending.maxPriorityFeePerGas!).toBe(true);
+      // What was sent is what the user saw: the fees and the most it can cost.
+      expect(replacement.maxFeePerGas!.toString()).toBe(preview.maxFeePerGas);
+      expect((replacement.gas * replacement.maxFeePerGas!).toString()).toBe(preview.maxFee);
       await client.mine({ blocks: 1 });
       expect(await kit.settled(intent.intentId)).toMatchObject({ hash: faster.hash, status: 'confirmed' });
       const rows = (await kit.call('wallet.transactions', { account: trader.address })).filter((row) => row.intentId === intent.intentId);

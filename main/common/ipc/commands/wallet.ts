@@ -73,6 +73,24 @@ export const txPreviewSchema = z.strictObject({
 });
 export type TxPreview = z.infer<typeof txPreviewSchema>;
 
+export const replaceModeSchema = z.enum(['speedUp', 'cancel']);
+
+/** A speed up or cancel as main will sign it: same nonce, the new fees and the most it can cost, and its digest. */
+export const replacePreviewSchema = z.strictObject({
+  intentId: z.string(),
+  mode: replaceModeSchema,
+  /** "Speed up: Wrap 0.3 ETH into WETH". */
+  summary: z.string(),
+  nonce: z.number().int(),
+  maxFeePerGas: decimalStringSchema,
+  maxPriorityFeePerGas: decimalStringSchema,
+  /** gas × maxFeePerGas, in wei and in words: the most the replacement can cost. */
+  maxFee: decimalStringSchema,
+  maxFeeDisplay: z.string(),
+  /** Exact hash of the unsigned replacement; wallet.replace refuses if what it would sign differs. */
+  digest: bytes32Schema,
+});
+export type ReplacePreview = z.infer<typeof replacePreviewSchema>;
 
 export const txRecordSchema = z.strictObject({
   intentId: z.string(),
@@ -118,7 +136,7 @@ export const walletBalancesSchema = z.strictObject({
 });
 export type WalletBalances = z.infer<typeof walletBalancesSchema>;
 
-/** expectedDigest: wallet.preview's digest for this intent, as the user confirmed it; a send without it is refused. */
+/** expectedDigest: the digest of the preview the user confirmed (wallet.preview, wallet.previewReplace); nothing is signed without it. */
 const sendOptions = { passphrase: z.string().max(1024).optional(), expectedDigest: confirmedDigestSchema };
 
 export const walletCommands = {
@@ -131,9 +149,14 @@ export const walletCommands = {
   'wallet.preview': { input: txIntentSchema, output: txPreviewSchema },
   /** Signs, journals and broadcasts; answers at once with the broadcast record (receipts follow as events). */
   'wallet.send': { input: z.strictObject({ intent: txIntentSchema, ...sendOptions }), output: txRecordSchema },
-  /** Explicit replacement of a pending transaction (same nonce, higher fee): speed up, or cancel with a 0-value self-transfer. */
+  /** What a speed up or cancel of a pending transaction would sign, for the user to confirm. */
+  'wallet.previewReplace': { input: z.strictObject({ intentId: z.string(), mode: replaceModeSchema }), output: replacePreviewSchema },
+  /**
+   * Explicit replacement of a pending transaction (same nonce, higher fee): speed up, or cancel with a 0-value
+   * self-transfer; expectedDigest is wallet.previewReplace's digest as the user confirmed it.
+   */
   'wallet.replace': {
-    input: z.strictObject({ intentId: z.string(), mode: z.enum(['speedUp', 'cancel']), passphrase: z.string().max(1024).optional() }),
+    input: z.strictObject({ intentId: z.string(), mode: replaceModeSchema, ...sendOptions }),
     output: txRecordSchema,
   },
   'wallet.transactions': { input: z.strictObject({ account: addressSchema.optional() }), output: z.array(txRecordSchema) },
