@@ -162,7 +162,8 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
       const row = page.getByTestId('tx-row').filter({ hasText: 'Wrap 0.3 ETH into WETH' });
       await expect.poll(() => row.getAttribute('data-status')).toBe('broadcast');
       await row.getByRole('button', { name: 'Speed up…' }).click();
-      await row.getByRole('alert').waitFor();
+      // The question with what the speed up would cost (main's preview of it).
+      await row.getByTestId('replace-preview').waitFor();
       // Mined while the user reads the question; the app's block watcher settles the row.
       await client.mine({ blocks: 1 });
       await expect.poll(() => row.getAttribute('data-status')).toBe('confirmed');
