@@ -43,7 +43,7 @@ describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
     sandbox.clock.advance(Math.max(0, realNow() - sandbox.clock.now()));
     await dialog.getByRole('button', { name: 'Sign and send' }).click();
     const status = page.getByTestId('ethflow-status');
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/placed on chain/);
+    await expect.poll(() => status.textContent()).toMatch(/placed on chain/);
     return (await status.getAttribute('data-uid'))!;
   }
 

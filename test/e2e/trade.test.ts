@@ -170,7 +170,7 @@ describe('Trade screen in Chromium', () => {
     await page.getByRole('button', { name: 'Get quote (Enter)' }).click();
     await expect.poll(() => page.getByTestId('rate-limited').textContent()).toMatch(/rate-limiting requests: waiting \d s before trying again/);
     await app.screenshot('trade-rate-limited');
-    await page.getByTestId('quote').waitFor({ timeout: 15_000 });
+    await page.getByTestId('quote').waitFor();
   });
 
   it('quote guard: submission is disabled under 5 s of validity and the quote is renewed on expiry', async () => {

@@ -398,14 +398,14 @@ describe('Wallet on the sandbox chain, in Chromium', () => {
       proxy.mode({ kind: 'busy', retryAfter: '1000000000' });
       const host = new URL(proxy.url).host.replaceAll('.', '\\.');
       await expect
-        .poll(() => page.getByTestId('wallet-error').textContent(), { timeout: 15_000 })
+        .poll(() => page.getByTestId('wallet-error').textContent())
         .toMatch(new RegExp(`Ethereum node at ${host}.*unavailable now.*last known, from block \\d+, \\d+ seconds? ago`));
       expect(await native.textContent()).toBe(shown);
       expect(await page.getByText('internal error').count()).toBe(0);
       await page.getByTestId('wallet-error').scrollIntoViewIfNeeded();
       await app.screenshot('wallet-node-unreachable');
       proxy.mode({ kind: 'pass' });
-      await expect.poll(() => page.getByTestId('wallet-error').count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => page.getByTestId('wallet-error').count()).toBe(0);
     } finally {
       await proxy.close();
     }
