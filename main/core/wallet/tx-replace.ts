@@ -13,6 +13,9 @@ export interface Replacement {
   preview: ReplacePreview;
 }
 
+/** A replacement is for one transaction: once that one is itself replaced, its previews are of nothing. */
+export const replacementKey = (live: JournalRow, mode: ReplaceMode) => `${live.hash}:${mode}`;
+
 /**
  * A speed up (the same transaction at higher fees) or a cancel (0 of the
  * native token to the account itself) of a pending transaction: same nonce,

@@ -22,10 +22,8 @@ import { callFor, describeCall } from './tx-calls';
 import { txRecordOf, type JournalRow, type TxJournal } from './tx-journal';
 import { JournalReconciler } from './tx-reconcile';
 import { estimateGasWithMargin, nodeFees } from './tx-fees';
-import { replacementOf, type ReplaceMode } from './tx-replace';
-
-/** A preview stays usable for this long; after that the fees it showed are too old to sign. */
-const PREVIEW_TTL_MS = 120_000;
+import { replacementKey, replacementOf, type Replacement, type ReplaceMode } from './tx-replace';
+import { ConfirmedPreviews } from './confirmed-previews';
 
 export interface WalletTxDeps {
   clients: ChainClients;
@@ -42,7 +40,6 @@ export interface WalletTxDeps {
 interface Prepared {
   preview: TxPreview;
   tx: TransactionSerializableEIP1559 & { chainId: number; nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
-  at: number;
 }
 
 /**
@@ -55,7 +52,10 @@ interface Prepared {
  * (same nonce, higher fee) happens only when the user asks for it.
  */
 export class WalletTransactions {
-  private readonly previews = new Map<string, Prepared>();
+  /** Sends shown to the user, by intent. */
+  private readonly previews: ConfirmedPreviews<Prepared>;
+  /** Speed ups and cancels shown to the user, by the transaction they replace and the mode. */
+  private readonly replacements: ConfirmedPreviews<Replacement>;
   /** One signing at a time per account and chain, so two sends never pick the same nonce. */
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly now: () => number;
@@ -63,12 +63,14 @@ export class WalletTransactions {
 
   constructor(private readonly deps: WalletTxDeps) {
     this.now = deps.now ?? Date.now;
+    this.previews = new ConfirmedPreviews(this.now);
+    this.replacements = new ConfirmedPreviews(this.now);
     this.reconciler = new JournalReconciler({ clients: deps.clients, journal: deps.journal, log: deps.log, changed: (row) => this.changed(row) });
   }
 
   async preview(intent: TxIntent): Promise<TxPreview> {
     const prepared = await this.prepare(intent);
-    this.previews.set(intent.intentId, prepared);
+    this.previews.keep(intent.intentId, prepared);
     return prepared.preview;
   }
 
@@ -86,7 +88,9 @@ export class WalletTransactions {
   /** What a speed up or cancel would sign now, for the user to confirm; a transaction mined meanwhile is refused in words. */
   async previewReplace(intentId: string, mode: ReplaceMode): Promise<ReplacePreview> {
     const live = await this.replaceable(this.liveOf(intentId));
-    return (await replacementOf(this.deps.clients.get(live.chain_id), live, mode)).preview;
+    const replacement = await replacementOf(this.deps.clients.get(live.chain_id), live, mode);
+    this.replacements.keep(replacementKey(live, mode), replacement);
+    return replacement.preview;
   }
 
   /** expectedDigest is the digest of the replacement the user confirmed: a replacement whose fees moved since is shown anew. */
@@ -125,22 +129,22 @@ export class WalletTransactions {
     const raw = await this.signNow(intent.account, passphrase, prepared.tx, prepared.preview.digest, action);
     const hash = keccak256(raw);
     this.deps.journal.insert({ hash, intent, nonce: prepared.tx.nonce, raw, summary: prepared.preview.summary });
-    this.previews.delete(intent.intentId);
+    this.previews.drop(intent.intentId);
     const row = await this.reconciler.broadcast(this.deps.clients.get(intent.chainId), this.journalRow(hash));
     return txRecordOf(row);
   }
 
   /** The previewed transaction when the user saw exactly it and it is still fresh, else a new one that must match. */
   private async preparedFor(intent: TxIntent, expectedDigest: Hex): Promise<Prepared> {
-    const cached = this.previews.get(intent.intentId);
+    const cached = this.previews.confirmed(intent.intentId, expectedDigest);
     const client = this.deps.clients.get(intent.chainId);
-    if (cached && cached.preview.digest === expectedDigest.toLowerCase() && this.now() - cached.at < PREVIEW_TTL_MS) {
+    if (cached) {
       const nonce = await this.nextNonce(client, intent.account, intent.chainId);
       if (nonce === cached.tx.nonce) return cached;
     }
     const fresh = await this.prepare(intent);
     if (fresh.preview.digest !== expectedDigest.toLowerCase()) {
-      this.previews.set(intent.intentId, fresh);
+      this.previews.keep(intent.intentId, fresh);
       throw new AppError('PREVIEW_MISMATCH', 'The transaction changed since you reviewed it (fees, nonce or environment). Review it again before signing.', {
         details: { preview: fresh.preview },
       });
@@ -191,7 +195,7 @@ export class WalletTransactions {
       digest: keccak256(serializeTransaction(tx)),
       pendingSameKind: this.pendingSameKind(intent),
     };
-    return { preview, tx, at: this.now() };
+    return { preview, tx };
   }
 
   private pendingSameKind(intent: TxIntent): TxPreview['pendingSameKind'] {
@@ -222,14 +226,17 @@ export class WalletTransactions {
   private async replaceNow(listed: JournalRow, mode: ReplaceMode, passphrase: string | undefined, expectedDigest: Hex, action: UserAction | undefined): Promise<TxRecord> {
     const live = await this.replaceable(listed);
     const client = this.deps.clients.get(live.chain_id);
-    const { tx, preview } = await replacementOf(client, live, mode);
+    const key = replacementKey(live, mode);
+    const { tx, preview } = this.replacements.confirmed(key, expectedDigest) ?? (await replacementOf(client, live, mode));
     if (preview.digest !== expectedDigest.toLowerCase()) {
+      this.replacements.keep(key, { tx, preview });
       throw new AppError('PREVIEW_MISMATCH', 'The fees of the replacement changed since you reviewed it. Review it again before signing.', { details: { preview } });
     }
     const raw = await this.signNow(live.account, passphrase, tx, preview.digest, action);
     const hash = keccak256(raw);
     const intent = { intentId: live.intent_id, kind: live.kind, account: live.account, chainId: live.chain_id } as TxIntent;
     this.deps.journal.insert({ hash, intent, nonce: live.nonce, raw, summary: preview.summary, subject: live.subject });
+    this.replacements.drop(key);
     return txRecordOf(await this.reconciler.broadcast(client, this.journalRow(hash)));
   }
 

@@ -233,6 +233,35 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
       await client.setAutomine(true);
     }
   });
+
+  it('a speed-up confirmed after a block moved the fees signs the fees the user saw', async () => {
+    const client = kit.chain.client(1);
+    await client.setAutomine(false);
+    try {
+      const intent = { intentId: newIntentId(), kind: 'wrap' as const, account: trader.address, chainId: 1, amount: parseEther('0.05').toString() };
+      const original = await kit.send(intent);
+      const preview = await kit.call('wallet.previewReplace', { intentId: intent.intentId, mode: 'speedUp' });
+      // While the user reads the question, a block with a far higher base fee: neither transaction fits in it.
+      await client.setNextBlockBaseFeePerGas({ baseFeePerGas: BigInt(preview.maxFeePerGas) * 4n });
+      await client.mine({ blocks: 1 });
+      const { baseFeePerGas } = await client.getBlock({ blockTag: 'latest' });
+      expect(baseFeePerGas!).toBeGreaterThan(BigInt(preview.maxFeePerGas));
+      expect((await client.getTransaction({ hash: original.hash })).blockNumber).toBeNull();
+      // The user confirms the question they read: that replacement is signed, not today's.
+      const faster = await kit.call('wallet.replace', { intentId: intent.intentId, mode: 'speedUp', expectedDigest: preview.digest });
+      expect(faster.nonce).toBe(original.nonce);
+      const sent = await client.getTransaction({ hash: faster.hash });
+      expect({ maxFeePerGas: sent.maxFeePerGas!.toString(), maxPriorityFeePerGas: sent.maxPriorityFeePerGas!.toString() }).toEqual({
+        maxFeePerGas: preview.maxFeePerGas,
+        maxPriorityFeePerGas: preview.maxPriorityFeePerGas,
+      });
+      await client.setNextBlockBaseFeePerGas({ baseFeePerGas: 1n });
+      await client.mine({ blocks: 1 });
+      expect(await kit.settled(intent.intentId)).toMatchObject({ hash: faster.hash, status: 'confirmed' });
+    } finally {
+      await client.setAutomine(true);
+    }
+  });
 });
 
 describe('wallet without a JSON-RPC URL for the chain', () => {
