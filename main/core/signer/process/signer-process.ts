@@ -8,6 +8,7 @@ import { KeychainVault, loadKeytar } from '../keychain-vault';
 import { PassphraseVault } from '../passphrase-vault';
 import type { ImportOptions, VaultKind } from '../signer-port';
 import { seal, unseal, type SignerInit, type SignerReply, type SignerRequest } from './channel';
+import { widenBasePointTable } from './curve-tables';
 import { HotSigner } from './hot-signer';
 import { importFromPort, type PortLike } from './import-port';
 
@@ -54,6 +55,8 @@ function serve(link: ParentLink): void {
       if (init?.type !== 'init' || typeof init.secret !== 'string' || !/^[0-9a-f]{64}$/.test(init.secret) || !init.config) return;
       secret = Buffer.from(init.secret, 'hex');
       signer = new HotSigner({ keychain: new KeychainVault(loadKeytar, init.config.keychainService), passphrase: new PassphraseVault(init.config.vaultDir) });
+      // After the requests that came with the launch have started: once per launch, every signature after it is faster.
+      setImmediate(widenBasePointTable);
       return;
     }
     const request = unseal<SignerRequest>(secret, message);
