@@ -76,6 +76,7 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
           environment: options.environment,
           usdPrice: (chainId, token) => options.api.tokenService.decorationUsdPrice(chainId, token),
           onChange: (record) => options.events.emit('wallet.transactionChanged', record),
+          uploadAppData: (chainId, hash, fullAppData) => options.api.orderbook.uploadAppData(chainId, hash, fullAppData),
           log: options.log,
         })
       : undefined;

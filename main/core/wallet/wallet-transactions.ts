@@ -1,12 +1,4 @@
-import {
-  formatUnits,
-  keccak256,
-  serializeTransaction,
-  type Address,
-  type Hex,
-  type PublicClient,
-  type TransactionSerializableEIP1559,
-} from 'viem';
+import { formatUnits, keccak256, serializeTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
 import { AppError } from '../../common/errors';
 import { formatTokenAmount, formatUsd } from '../../common/format/format';
 import type { ReplacePreview, TxIntent, TxPreview, TxRecord } from '../../common/ipc/commands/wallet';
@@ -33,6 +25,8 @@ export interface WalletTxDeps {
   /** USD price of a token, null when the service has none; never throws. */
   usdPrice: (chainId: number, token: Address) => Promise<number | null>;
   onChange: (record: TxRecord) => void;
+  /** The orderbook's PUT /app_data: an EthFlow order's document must be known there, as a signed order's is. */
+  uploadAppData: (chainId: number, hash: Hex, fullAppData: string) => Promise<void>;
   log: Logger;
   now?: () => number;
 }
@@ -126,6 +120,7 @@ export class WalletTransactions {
     const existing = this.deps.journal.liveForIntent(intent.intentId);
     if (existing) return txRecordOf((await this.reconciler.reconcileOne(existing.hash).catch(() => existing)) ?? existing);
     const prepared = await this.preparedFor(intent, expectedDigest);
+    if (intent.kind === 'ethflowOrder') await this.deps.uploadAppData(intent.chainId, intent.order.appData, intent.fullAppData);
     const raw = await this.signNow(intent.account, passphrase, prepared.tx, prepared.preview.digest, action);
     const hash = keccak256(raw);
     this.deps.journal.insert({ hash, intent, nonce: prepared.tx.nonce, raw, summary: prepared.preview.summary });
@@ -285,14 +280,14 @@ export class WalletTransactions {
     return turn;
   }
 
-  /** Signs, unless the user this send runs for was already answered (by its deadline): then nothing is signed. */
-  /** Signed in the signer process against the digest the user confirmed; a turn whose user was answered meanwhile uses nothing it signed. */
+  /**
+   * Signed in the signer process against the digest the user confirmed, unless the user this send runs for
+   * was already answered (by its deadline); a turn whose user was answered meanwhile uses nothing it signed.
+   */
   private async signNow(account: Address, passphrase: string | undefined, tx: TransactionSerializableEIP1559, digest: Hex, action: UserAction | undefined): Promise<Hex> {
     if (action?.settled) throw new AppError('RPC_DEADLINE', 'This send was answered already (its deadline passed); nothing was signed.');
     const raw = await this.deps.accounts.signTransaction(account, tx, digest, passphrase);
     if (action?.settled) throw new AppError('RPC_DEADLINE', 'This send was answered already (its deadline passed); nothing was sent.');
     return raw;
   }
-
-
 }

@@ -6,6 +6,7 @@ import { getAddress, parseEther, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TxIntentInput } from '../../../main/common/ipc/commands/wallet';
 import type { EthFlowOrderInput } from '../../../main/common/orders/ethflow';
+import { appDataFor } from '../../../main/common/trade/app-data-doc';
 import { STORE_FILE } from '../../../main/core/services';
 import { TEST_ACCOUNTS } from '../../sandbox';
 import { ETHFLOW_ABI } from '../../sandbox/chain/ethflow-deployment';
@@ -16,6 +17,7 @@ import { KEYCHAIN_SERVICE, newIntentId, startWalletKit, type WalletKit } from '.
 const CHILD = join(import.meta.dirname, 'fixtures/wallet-child.ts');
 const ETHFLOW = getAddress('0xbA3cB449bD2B4ADddBc894D8697F5170800EAdeC');
 const { unfunded } = TEST_ACCOUNTS;
+const APP_DATA = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 50 });
 
 /** Where the child (the app's real services) is killed: the line it prints on arriving there (see wallet-child.ts). */
 const POINTS = { key: 'KEY', withheld: 'WITHHELD', unanswered: 'DELIVERED', sent: 'SENT' } as const;
@@ -56,13 +58,13 @@ describe('SIGKILL while EthFlow createOrder is being sent: never two orders for 
   async function order(sellAmount: bigint): Promise<EthFlowOrderInput> {
     const quote = await http(orderbook(kit.sandbox, '/v1/quote'), { body: { sellToken: WETH, buyToken: USDC, from: unfunded.address, kind: 'sell', sellAmountBeforeFee: sellAmount.toString(), signingScheme: 'eip1271', onchainOrder: true } });
     const validTo = Number((await kit.chain.client(1).getBlock()).timestamp) + 1800;
-    return { buyToken: USDC, receiver: unfunded.address, sellAmount: sellAmount.toString(), buyAmount: ((BigInt(quote.body.quote.buyAmount) * 99n) / 100n).toString(), appData: `0x${'00'.repeat(32)}`, feeAmount: '0', validTo, partiallyFillable: false, quoteId: quote.body.id };
+    return { buyToken: USDC, receiver: unfunded.address, sellAmount: sellAmount.toString(), buyAmount: ((BigInt(quote.body.quote.buyAmount) * 99n) / 100n).toString(), appData: APP_DATA.hash, feeAmount: '0', validTo, partiallyFillable: false, quoteId: quote.body.id };
   }
 
   it.each(Object.keys(POINTS) as Point[])('killed at "%s": the restarted app and a retried click leave exactly one OrderPlacement, and one order in the orderbook', { timeout: 180_000 }, async (point) => {
     const client = kit.chain.client(1);
     const sellAmount = parseEther(`0.0${Object.keys(POINTS).indexOf(point) + 1}`);
-    const intent: TxIntentInput = { intentId: newIntentId(), kind: 'ethflowOrder', account: unfunded.address, chainId: 1, order: await order(sellAmount) };
+    const intent: TxIntentInput = { intentId: newIntentId(), kind: 'ethflowOrder', account: unfunded.address, chainId: 1, order: await order(sellAmount), fullAppData: APP_DATA.fullAppData };
     const nonceBefore = await kit.nonce(unfunded.address);
     const lines = await sendAndKill(kit, point, intent);
     expect(lines.some((line) => line.startsWith('FAILED')), lines.join('\n')).toBe(false);

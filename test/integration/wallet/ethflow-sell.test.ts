@@ -14,6 +14,8 @@ import { newIntentId, startWalletKit, type WalletKit } from './wallet-kit';
 /** Written here independently of the app's tables. */
 const ETHFLOW = getAddress('0xbA3cB449bD2B4ADddBc894D8697F5170800EAdeC');
 const SETTLEMENT = getAddress('0x9008D19f58AAbD9eD0D60971565AA8510560ab41');
+/** The Sell ETH form's appData document, and its hash the order carries. */
+const APP_DATA = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 50 });
 /** A fresh account holding only ETH: no WETH, no allowance, no tokens at all. */
 const { unfunded } = TEST_ACCOUNTS;
 
@@ -38,7 +40,7 @@ describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the re
 
   /** What the Sell ETH form builds: an on-chain quote for WETH, the user's slippage, the user's deadline. */
   async function ethFlowOrder(sell: bigint, validFor: number): Promise<EthFlowOrderInput> {
-    const { fullAppData, hash } = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 50 });
+    const { fullAppData, hash } = APP_DATA;
     const quote = await kit.call('trade.quote', { account: unfunded.address, chainId: 1, sellToken: WETH, buyToken: USDC, kind: 'sell', amount: sell.toString(), receiver: null, validFor: 1800, partiallyFillable: false, fullAppData, signingScheme: 'eip712', ethFlow: true });
     const amounts = marketOrderAmounts({ kind: 'sell', sellAmount: BigInt(quote.sellAmount), buyAmount: BigInt(quote.buyAmount), feeAmount: BigInt(quote.feeAmount) }, 50);
     const validTo = (await client().getBlock()).timestamp + BigInt(validFor);
@@ -47,7 +49,7 @@ describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the re
 
   it('an account holding only ETH sells 0.5 ETH for USDC in one transaction: decoded dialog, Trade event with the UID, USDC ≥ minimum, ETH down by value plus gas', async () => {
     const order = await ethFlowOrder(parseEther('0.5'), 1800);
-    const intent = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order };
+    const intent = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order, fullAppData: APP_DATA.fullAppData };
     const preview = await kit.call('wallet.preview', intent);
     expect(preview).toMatchObject({ to: ETHFLOW, functionName: 'createOrder', value: parseEther('0.5').toString(), valueDisplay: '0.5 ETH' });
     const shown = Object.fromEntries(preview.args.map((arg) => [arg.name, arg.value]));
@@ -69,6 +71,9 @@ describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the re
     const uid = uidByCow(order);
     const listed = await http(orderbook(kit.sandbox, `/v1/orders/${uid}`));
     expect(listed.body).toMatchObject({ status: 'open', onchainUser: unfunded.address, ethflowData: { userValidTo: order.validTo } });
+    // The orderbook knows the document the order's appData hash stands for (uploaded before signing), as for a signed order.
+    expect(listed.body.fullAppData).toBe(APP_DATA.fullAppData);
+    expect((await http(orderbook(kit.sandbox, `/v1/app_data/${APP_DATA.hash}`))).body).toEqual({ fullAppData: APP_DATA.fullAppData });
     expect(listed.body.onchainOrderData.placementError).toBeUndefined();
 
     const report = await kit.sandbox.onChain!.settle();
@@ -81,7 +86,7 @@ describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the re
 
   it('one click, one order: the same intent sent again answers the journalled transaction', async () => {
     const order = await ethFlowOrder(parseEther('0.1'), 1800);
-    const intent = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order };
+    const intent = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order, fullAppData: APP_DATA.fullAppData };
     const click = await kit.confirm(intent);
     const first = await kit.call('wallet.send', click);
     const again = await kit.call('wallet.send', click);
@@ -98,7 +103,7 @@ describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the re
 
   it('an EthFlow order left to expire is refunded from the app: invalidateOrder, OrderRefund, the ETH back, refundTxHash in the orderbook', async () => {
     const order = await ethFlowOrder(parseEther('0.25'), 120);
-    const placed = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order };
+    const placed = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order, fullAppData: APP_DATA.fullAppData };
     await kit.send(placed);
     await kit.settled(placed.intentId);
     const uid = uidByCow(order);
@@ -122,9 +127,18 @@ describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the re
     expect((await http(orderbook(kit.sandbox, `/v1/orders/${uid}`))).body.ethflowData).toEqual({ userValidTo: order.validTo, refundTxHash: sent.hash });
   });
 
+  it('refuses an appData document that is not the one the order hashes, before anything is signed or uploaded', async () => {
+    const order = await ethFlowOrder(parseEther('0.1'), 1800);
+    const other = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 100 }).fullAppData;
+    const nonce = await kit.nonce(unfunded.address);
+    const error = await kit.failure(kit.call('wallet.preview', { intentId: newIntentId(), kind: 'ethflowOrder', account: unfunded.address, chainId: 1, order, fullAppData: other }));
+    expect(error).toMatchObject({ code: 'AppDataHashMismatch', message: "The order's appData hash is not the hash of its appData document; nothing was signed. Quote the order again." });
+    expect(await kit.nonce(unfunded.address)).toBe(nonce);
+  });
+
   it('refuses a zero receiver before anything is signed, in words', async () => {
     const order = { ...(await ethFlowOrder(parseEther('0.1'), 1800)), receiver: '0x0000000000000000000000000000000000000000' };
-    const error = await kit.failure(kit.call('wallet.preview', { intentId: newIntentId(), kind: 'ethflowOrder', account: unfunded.address, chainId: 1, order }));
+    const error = await kit.failure(kit.call('wallet.preview', { intentId: newIntentId(), kind: 'ethflowOrder', account: unfunded.address, chainId: 1, order, fullAppData: APP_DATA.fullAppData }));
     expect(error.message).toBe('An EthFlow order needs a receiver: the contract refuses the zero address.');
   });
 });

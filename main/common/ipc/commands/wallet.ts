@@ -23,8 +23,11 @@ export const txIntentSchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...intentBase, kind: z.literal('presign'), orderUid: uidSchema }),
   /** GPv2Settlement.invalidateOrder(uid): cancels on chain, final for any signing scheme. */
   z.strictObject({ ...intentBase, kind: z.literal('invalidate'), orderUid: uidSchema }),
-  /** EthFlow createOrder(order) with msg.value = sellAmount + feeAmount: sell native ETH in one transaction. */
-  z.strictObject({ ...intentBase, kind: z.literal('ethflowOrder'), order: ethFlowOrderSchema }),
+  /**
+   * EthFlow createOrder(order) with msg.value = sellAmount + feeAmount: sell native ETH in one transaction.
+   * fullAppData is the document order.appData hashes, uploaded to the orderbook before the transaction is signed.
+   */
+  z.strictObject({ ...intentBase, kind: z.literal('ethflowOrder'), order: ethFlowOrderSchema, fullAppData: z.string() }),
   /** EthFlow invalidateOrder(order): the unfilled ETH of an EthFlow order back to the account that placed it. */
   z.strictObject({ ...intentBase, kind: z.literal('ethflowRefund'), order: ethFlowOrderSchema }),
 ]);
