@@ -52,3 +52,17 @@ export function appDataDocumentProblem(text: string): string | null {
 export function appDataHash(fullAppData: string): Hex {
   return keccak256(stringToBytes(fullAppData));
 }
+
+/**
+ * The hash an order carries for this document, once the document is one the service takes; given
+ * the hash an order already carries, also that it is this document's. Before anything is signed.
+ */
+export function checkedAppDataHash(fullAppData: string, carried?: Hex): Hex {
+  const problem = appDataDocumentProblem(fullAppData);
+  if (problem) throw new AppError('InvalidAppData', `The appData document is not valid: ${problem}.`);
+  const hash = appDataHash(fullAppData);
+  if (carried !== undefined && carried.toLowerCase() !== hash) {
+    throw new AppError('APP_DATA_MISMATCH', "The order's appData hash is not the hash of its appData document; nothing was signed. Quote the order again.");
+  }
+  return hash;
+}

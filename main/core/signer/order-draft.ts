@@ -2,7 +2,7 @@ import { zeroAddress, type Address, type Hex } from 'viem';
 import { AppError } from '../../common/errors';
 import type { OrderDraft } from '../../common/ipc/commands/signing';
 import { parseAmount } from '../../common/protocol/amounts';
-import { appDataDocumentProblem, appDataHash } from '../../common/protocol/app-data';
+import { checkedAppDataHash } from '../../common/protocol/app-data';
 import { resolveChain } from '../../common/protocol/chains';
 import { NATIVE_TOKEN_MARKER } from '../../common/protocol/contracts';
 import { domainFor, type ProtocolDomain } from '../../common/protocol/domain';
@@ -45,8 +45,6 @@ export function orderParts(draft: OrderDraft, environment: Environment, nowSecon
     throw new AppError('SameBuyAndSellToken', 'The sell and buy tokens are the same. Choose two different tokens.');
   }
   checkValidTo(draft.validTo, nowSeconds);
-  const appDataProblem = appDataDocumentProblem(draft.fullAppData);
-  if (appDataProblem) throw new AppError('InvalidAppData', `The appData document is not valid: ${appDataProblem}.`);
 
   const struct: OrderStruct = {
     sellToken: draft.sellToken,
@@ -55,7 +53,7 @@ export function orderParts(draft: OrderDraft, environment: Environment, nowSecon
     sellAmount,
     buyAmount,
     validTo: draft.validTo,
-    appData: appDataHash(draft.fullAppData),
+    appData: checkedAppDataHash(draft.fullAppData),
     // The live service rejects any non-zero fee (NonZeroFee): costs are in the amounts.
     feeAmount: 0n,
     kind: draft.kind,

@@ -5,10 +5,11 @@ export const PREVIEW_TTL_MS = 120_000;
 
 /**
  * The transactions shown to the user for confirmation, by what they are for.
- * A click that confirms one of them within PREVIEW_TTL_MS signs exactly it,
+ * A click that confirms one of them within PREVIEW_TTL_MS can sign exactly it,
  * even when the node's fees moved since (on mainnet the base fee moves every
- * block, and a user may read a question for longer than a block); after that,
- * or for another digest, the caller prepares it anew and the user reviews that.
+ * block, and a user may read a question for longer than a block). After that,
+ * or for another digest, the caller prepares it anew: signed only if its digest
+ * is still the confirmed one, else shown to the user for another review.
  */
 export class ConfirmedPreviews<T extends { preview: { digest: Hex } }> {
   private readonly shown = new Map<string, { value: T; at: number }>();
@@ -16,7 +17,10 @@ export class ConfirmedPreviews<T extends { preview: { digest: Hex } }> {
   constructor(private readonly now: () => number) {}
 
   keep(key: string, value: T): void {
-    this.shown.set(key, { value, at: this.now() });
+    const now = this.now();
+    // What nobody confirmed in time is of no use any more.
+    for (const [stale, { at }] of this.shown) if (now - at >= PREVIEW_TTL_MS) this.shown.delete(stale);
+    this.shown.set(key, { value, at: now });
   }
 
   /** The one shown under this key, when it is the one confirmed and still fresh. */

@@ -1,10 +1,10 @@
-import { decodeFunctionData, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
+import { decodeFunctionData, encodeFunctionData, parseAbi, type Address } from 'viem';
 import { AppError } from '../../common/errors';
 import { formatDate, formatTokenAmount } from '../../common/format/format';
 import { unknownTokenAmount } from '../../common/format/unknown-token';
 import type { TxIntent } from '../../common/ipc/commands/wallet';
 import { ETHFLOW_CONTRACTS, ethFlowOrderData, ethFlowOrderUid, type EthFlowOrderData, type EthFlowOrderInput } from '../../common/orders/ethflow';
-import { appDataDocumentProblem, appDataHash } from '../../common/protocol/app-data';
+import { checkedAppDataHash } from '../../common/protocol/app-data';
 import { domainFor } from '../../common/protocol/domain';
 import type { Environment } from '../../common/protocol/environments';
 import { findKnownToken } from '../../common/protocol/tokens';
@@ -33,7 +33,7 @@ export function ethFlowCall(intent: EthFlowIntent, environment: Environment): Tx
   if (order.sellAmount <= 0n) throw new AppError('ZERO_AMOUNT', 'Enter an amount of ETH to sell.');
   const to = ETHFLOW_CONTRACTS[environment];
   if (intent.kind === 'ethflowOrder') {
-    checkAppDataDocument(intent.fullAppData, order.appData);
+    checkedAppDataHash(intent.fullAppData, order.appData);
     // The contract refuses any other msg.value (IncorrectEthAmount).
     return { to, data: encodeFunctionData({ abi: ETHFLOW_ABI, functionName: 'createOrder', args: [order] }), value: order.sellAmount + order.feeAmount };
   }
@@ -75,13 +75,4 @@ export function ethFlowUid(order: EthFlowOrderData, chainId: number, environment
 /** The journal's subject: two pending sends of the same EthFlow order are one click. */
 export function ethFlowSubject(order: EthFlowOrderInput): string {
   return [order.buyToken.toLowerCase(), order.receiver.toLowerCase(), order.sellAmount, order.buyAmount, order.appData.toLowerCase(), order.feeAmount, order.validTo, order.partiallyFillable, order.quoteId].join(':');
-}
-
-/** The document the order's appData hash stands for: checked before anything is built, as a signed order's is (order-draft.ts). */
-function checkAppDataDocument(fullAppData: string, appData: Hex): void {
-  const problem = appDataDocumentProblem(fullAppData);
-  if (problem) throw new AppError('InvalidAppData', `The appData document is not valid: ${problem}.`);
-  if (appDataHash(fullAppData).toLowerCase() !== appData.toLowerCase()) {
-    throw new AppError('AppDataHashMismatch', "The order's appData hash is not the hash of its appData document; nothing was signed. Quote the order again.");
-  }
 }

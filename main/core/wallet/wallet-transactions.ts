@@ -34,6 +34,8 @@ export interface WalletTxDeps {
 interface Prepared {
   preview: TxPreview;
   tx: TransactionSerializableEIP1559 & { chainId: number; nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+  /** An EthFlow order's appData document, checked against the order's hash when it was prepared. */
+  appData: { hash: Hex; fullAppData: string } | null;
 }
 
 /**
@@ -120,7 +122,7 @@ export class WalletTransactions {
     const existing = this.deps.journal.liveForIntent(intent.intentId);
     if (existing) return txRecordOf((await this.reconciler.reconcileOne(existing.hash).catch(() => existing)) ?? existing);
     const prepared = await this.preparedFor(intent, expectedDigest);
-    if (intent.kind === 'ethflowOrder') await this.deps.uploadAppData(intent.chainId, intent.order.appData, intent.fullAppData);
+    if (prepared.appData) await this.deps.uploadAppData(prepared.tx.chainId, prepared.appData.hash, prepared.appData.fullAppData);
     const raw = await this.signNow(intent.account, passphrase, prepared.tx, prepared.preview.digest, action);
     const hash = keccak256(raw);
     this.deps.journal.insert({ hash, intent, nonce: prepared.tx.nonce, raw, summary: prepared.preview.summary });
@@ -190,7 +192,7 @@ export class WalletTransactions {
       digest: keccak256(serializeTransaction(tx)),
       pendingSameKind: this.pendingSameKind(intent),
     };
-    return { preview, tx };
+    return { preview, tx, appData: intent.kind === 'ethflowOrder' ? { hash: intent.order.appData, fullAppData: intent.fullAppData } : null };
   }
 
   private pendingSameKind(intent: TxIntent): TxPreview['pendingSameKind'] {

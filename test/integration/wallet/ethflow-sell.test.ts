@@ -127,13 +127,20 @@ describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the re
     expect((await http(orderbook(kit.sandbox, `/v1/orders/${uid}`))).body.ethflowData).toEqual({ userValidTo: order.validTo, refundTxHash: sent.hash });
   });
 
-  it('refuses an appData document that is not the one the order hashes, before anything is signed or uploaded', async () => {
-    const order = await ethFlowOrder(parseEther('0.1'), 1800);
-    const other = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 100 }).fullAppData;
-    const nonce = await kit.nonce(unfunded.address);
-    const error = await kit.failure(kit.call('wallet.preview', { intentId: newIntentId(), kind: 'ethflowOrder', account: unfunded.address, chainId: 1, order, fullAppData: other }));
-    expect(error).toMatchObject({ code: 'AppDataHashMismatch', message: "The order's appData hash is not the hash of its appData document; nothing was signed. Quote the order again." });
-    expect(await kit.nonce(unfunded.address)).toBe(nonce);
+  it('the appData document uploaded is the one checked against the order when it was shown, whatever the click carries', async () => {
+    // An amount of its own: the contract refuses an order it already holds (OrderIsAlreadyOwned).
+    const order = await ethFlowOrder(parseEther('0.15'), 1800);
+    const other = appDataFor({ environment: 'production', orderClass: 'market', slippageBips: 100 });
+    // A document that is not the one the order hashes is refused in the preview, in words.
+    const refused = await kit.failure(kit.call('wallet.preview', { intentId: newIntentId(), kind: 'ethflowOrder', account: unfunded.address, chainId: 1, order, fullAppData: other.fullAppData }));
+    expect(refused).toMatchObject({ code: 'APP_DATA_MISMATCH', message: "The order's appData hash is not the hash of its appData document; nothing was signed. Quote the order again." });
+    // The click confirms what was shown: the checked document goes to the orderbook, not what the send carries.
+    const shown = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order, fullAppData: APP_DATA.fullAppData };
+    const preview = await kit.call('wallet.preview', shown);
+    await kit.call('wallet.send', { intent: { ...shown, fullAppData: other.fullAppData }, expectedDigest: preview.digest });
+    expect(await kit.settled(shown.intentId)).toMatchObject({ status: 'confirmed' });
+    expect((await http(orderbook(kit.sandbox, `/v1/orders/${uidByCow(order)}`))).body.fullAppData).toBe(APP_DATA.fullAppData);
+    expect((await http(orderbook(kit.sandbox, `/v1/app_data/${other.hash}`))).status).toBe(404);
   });
 
   it('refuses a zero receiver before anything is signed, in words', async () => {

@@ -241,6 +241,7 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
       const intent = { intentId: newIntentId(), kind: 'wrap' as const, account: trader.address, chainId: 1, amount: parseEther('0.05').toString() };
       const original = await kit.send(intent);
       const preview = await kit.call('wallet.previewReplace', { intentId: intent.intentId, mode: 'speedUp' });
+      const cancel = await kit.call('wallet.previewReplace', { intentId: intent.intentId, mode: 'cancel' });
       // While the user reads the question, a block with a far higher base fee: neither transaction fits in it.
       await client.setNextBlockBaseFeePerGas({ baseFeePerGas: BigInt(preview.maxFeePerGas) * 4n });
       await client.mine({ blocks: 1 });
@@ -255,6 +256,9 @@ describe('wallet on the sandbox chains: reads and journalled transactions throug
         maxFeePerGas: preview.maxFeePerGas,
         maxPriorityFeePerGas: preview.maxPriorityFeePerGas,
       });
+      // The cancel shown before the speed up was of the transaction it replaced: confirming it now signs nothing.
+      const oldCancel = await kit.services.router.handle('wallet.replace', { intentId: intent.intentId, mode: 'cancel', expectedDigest: cancel.digest });
+      expect(oldCancel.ok ? null : oldCancel.error.code).toBe('PREVIEW_MISMATCH');
       await client.setNextBlockBaseFeePerGas({ baseFeePerGas: 1n });
       await client.mine({ blocks: 1 });
       expect(await kit.settled(intent.intentId)).toMatchObject({ hash: faster.hash, status: 'confirmed' });

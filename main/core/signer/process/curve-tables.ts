@@ -10,8 +10,8 @@ import { secp256k1 } from '@noble/curves/secp256k1';
 const BASE_POINT_WINDOW_BITS = 10;
 
 /**
- * Widens the table of viem's own secp256k1 (the @noble/curves instance viem signs with: the
- * package's version is pinned to viem's, and a unit test checks both resolve to one module).
+ * Widens the table of viem's own secp256k1: @noble/curves is a dev dependency pinned to viem's
+ * version, so both resolve to one package (a unit test checks it) and the bundle holds one module.
  */
 export function widenBasePointTable(): void {
   secp256k1.utils.precompute(BASE_POINT_WINDOW_BITS);

@@ -14,7 +14,7 @@ describe("the signer's wider table of the curve's base point", () => {
     expect(curvesPackage(viems)).toBe(curvesPackage(ours));
   });
 
-  it('leaves every signature as it was (hardhat key #0 over 0x11…11, as main/core/signer/order-signer.ts warms up with)', async () => {
+  it('signs as before with the wider table (hardhat key #0 over 0x11…11, as main/core/signer/order-signer.ts warms up with)', async () => {
     const privateKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
     const hash = `0x${'11'.repeat(32)}` as const;
     const before = await sign({ hash, privateKey, to: 'hex' });

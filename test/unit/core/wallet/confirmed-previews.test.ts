@@ -18,7 +18,6 @@ describe('the transactions shown to the user for confirmation', () => {
     expect(previews.confirmed('click', '0xabcd')).toBe(shown);
     later(1);
     expect(previews.confirmed('click', '0xabcd')).toBeUndefined();
-    expect(PREVIEW_TTL_MS).toBe(120_000);
   });
 
   it('another digest, another key or a dropped one is never the confirmed one', () => {
