@@ -12,11 +12,13 @@ import { TokenServiceClient } from './token-service-client';
 /**
  * Budgets per bucket. interface.md's 10 quotes/s and 5 submissions/s are upper
  * bounds; the live orderbook allows about 5 requests/s per IP in all, which is
- * the default whole-service budget, one of them kept for the user: background
- * work (sync, watcher, tracker) sends at most 4 a second.
+ * the default whole-service budget. Background work (sync, watcher, tracker)
+ * may use all 5 while the user is idle; while the user is active it leaves 4 a
+ * second to them, quotes at typing pace (one every 300 ms or more), so the
+ * next quote or the submission after it never queues behind a sync.
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<string, RateLimit>> = {
-  orderbook: { perSecond: 5, userReserve: 1 },
+  orderbook: { perSecond: 5, userReserve: 4 },
   'orderbook:quote': { perSecond: 10 },
   'orderbook:submit': { perSecond: 5 },
   tokenService: { perSecond: 10 },
