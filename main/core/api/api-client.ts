@@ -13,12 +13,15 @@ import { TokenServiceClient } from './token-service-client';
  * Budgets per bucket. interface.md's 10 quotes/s and 5 submissions/s are upper
  * bounds; the live orderbook allows about 5 requests/s per IP in all, which is
  * the default whole-service budget. Background work (sync, watcher, tracker)
- * may use all 5 while the user is idle; while the user is active it leaves 4 a
- * second to them, quotes at typing pace (one every 300 ms or more), so the
- * next quote or the submission after it never queues behind a sync.
+ * may use all 5 while the user is idle; while the user is active it keeps 2
+ * of them free (a quote and the submission after it, or two quotes, go at
+ * once) and yields every slot to a user asking faster than that, yet still
+ * gets about 3 a second beside a user at a trader's pace: the watcher's fill
+ * dating and the tracker follow an order the user just placed (at 1 a second
+ * they fell behind it).
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<string, RateLimit>> = {
-  orderbook: { perSecond: 5, userReserve: 4 },
+  orderbook: { perSecond: 5, userReserve: 2 },
   'orderbook:quote': { perSecond: 10 },
   'orderbook:submit': { perSecond: 5 },
   tokenService: { perSecond: 10 },

@@ -19,10 +19,12 @@ import type { Clock } from '../clock';
 export interface RateLimit {
   readonly perSecond: number;
   /**
-   * Slots of the window background work leaves to the user while the user is
-   * active (asked within `USER_ACTIVE_MS`): a user's next requests, within
-   * that many a window, are sent at once. When the user is idle, background
-   * work may use every slot.
+   * Slots of the window background work leaves free for the user while the
+   * user is active (asked within `USER_ACTIVE_MS`): background takes a slot
+   * only where this many stay free after it, so a user's next requests, up to
+   * that many at once, are sent at once, and a user asking more often than
+   * that has background yield every slot to them. When the user is idle,
+   * background work may use every slot.
    */
   readonly userReserve?: number;
 }
@@ -173,8 +175,9 @@ export class RateLimiter {
       if (last) wait = Math.max(wait, last.at + SPAN_MS / perSecond - now);
       const activeUntil = (this.userSeen.get(bucket) ?? Number.NEGATIVE_INFINITY) + USER_ACTIVE_MS;
       if (activeUntil > now && userReserve > 0) {
-        // The user is active: background keeps to its share until a slot of its own ages out, or the user goes idle.
-        wait = Math.max(wait, Math.min(until(own, Math.max(1, perSecond - userReserve)), activeUntil) - now);
+        // The user is active: background takes a slot only where `userReserve` stay free after it (the user's own
+        // sends use them up; background then waits for one to age out), or once the user goes idle.
+        wait = Math.max(wait, Math.min(until(live, Math.max(1, perSecond - userReserve)), activeUntil) - now);
       }
     }
     return wait;

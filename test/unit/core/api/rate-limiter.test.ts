@@ -140,7 +140,7 @@ describe('rate limiter lanes', () => {
     expect(busiestWindow(sent)).toBeLessThanOrEqual(5);
   });
 
-  it('takes every slot again for background work once the user has been idle a while', async () => {
+  it('keeps 3 a second for background work beside an active user, and every slot again once the user has been idle a while', async () => {
     const clock = new SteppedClock();
     const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, clock);
     const sent: number[] = [];
@@ -150,8 +150,9 @@ describe('rate limiter lanes', () => {
     await sync;
     const during = sent.filter((t) => t < USER_ACTIVE_MS - 1_030);
     const after = sent.filter((t) => t >= USER_ACTIVE_MS && t < USER_ACTIVE_MS + 5_000);
-    // While the user is active the sync keeps to 1 a second; after, it takes all 5.
-    expect(busiestWindow(during)).toBe(1);
+    // While the user is active the sync leaves 2 free for them, so it still sends 3 a second (keeping to 1, the
+    // watcher's dating of a fill the user had just placed fell behind); after, it takes all 5.
+    expect(busiestWindow(during)).toBe(3);
     expect(after.length).toBeGreaterThanOrEqual(24);
     expect(busiestWindow(after)).toBe(5);
   });
