@@ -60,6 +60,8 @@ export interface ApiClientOptions {
 export interface ApiClient {
   readonly orderbook: OrderbookClient;
   readonly tokenService: TokenServiceClient;
+  /** The user is composing an order: the orderbook's background work leaves their slots free from now (RateLimiter.expectUser). */
+  expectUser(): void;
   /** The app is closing: every request under way, and every one asked for later, ends at once. */
   close(): void;
 }
@@ -86,6 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     orderbook: new OrderbookClient(deps, () => options.endpoints().orderbook, options.environment),
     tokenService: new TokenServiceClient(deps, () => options.endpoints().tokenService),
+    expectUser: () => deps.limiter.expectUser(['orderbook']),
     close: () => closing.abort(new AppError('APP_CLOSING', 'CoW Desk is closing.')),
   };
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../../common/errors';
+import { USER_ACTIVE_MS } from '../../common/limits';
 import type { Clock } from '../clock';
 
 /**
@@ -34,14 +35,6 @@ const WINDOW_MS = 1_000;
 const SAFETY_MS = 30;
 /** A slot counts for this long after its request was sent. */
 const SPAN_MS = WINDOW_MS + SAFETY_MS;
-/**
- * How long after a user's request the user lane counts as active: 10 s, a
- * person reading a quote, changing the amount or signing. Meanwhile background
- * work keeps to its share so the next quote or the submission never queues;
- * after it, background may take every slot and the user's next first request
- * takes the next one to free (background is spaced evenly, so within 1/perSecond s).
- */
-export const USER_ACTIVE_MS = 10_000;
 
 interface Slot {
   /** When the request was sent (granted). */
@@ -121,6 +114,16 @@ export class RateLimiter {
     });
   }
 
+  /**
+   * A person is about to ask (composing an order): the user counts as active
+   * from now, so background work stops taking the slots it leaves them and
+   * the first quote, asked a moment later, finds one free (without this
+   * notice, it waited for the next of a full window's slots to age out).
+   */
+  expectUser(buckets: readonly string[]): void {
+    this.seeUser(buckets);
+  }
+
   /** The service said to wait (429 Retry-After): nobody sends to `bucket` before `untilMs`. */
   hold(bucket: string, untilMs: number): void {
     this.holds.set(bucket, Math.max(untilMs, this.holds.get(bucket) ?? 0));
@@ -176,8 +179,10 @@ export class RateLimiter {
       const activeUntil = (this.userSeen.get(bucket) ?? Number.NEGATIVE_INFINITY) + USER_ACTIVE_MS;
       if (activeUntil > now && userReserve > 0) {
         // The user is active: background takes a slot only where `userReserve` stay free after it (the user's own
-        // sends use them up; background then waits for one to age out), or once the user goes idle.
-        wait = Math.max(wait, Math.min(until(live, Math.max(1, perSecond - userReserve)), activeUntil) - now);
+        // sends use them up; background then waits for one to age out), or once the user goes idle. Yet it always
+        // keeps one a window of its own: a user quoting without pause slows a sync, never stops it.
+        const yielded = Math.min(until(live, Math.max(1, perSecond - userReserve)), until(own, 1));
+        wait = Math.max(wait, Math.min(yielded, activeUntil) - now);
       }
     }
     return wait;

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../../../main/core/api/api-client';
-import { RateLimiter, USER_ACTIVE_MS, type Lane } from '../../../../main/core/api/rate-limiter';
+import { USER_ACTIVE_MS } from '../../../../main/common/limits';
+import { RateLimiter, type Lane } from '../../../../main/core/api/rate-limiter';
 import { FakeClock } from '../../../helpers/fake-clock';
 import { SteppedClock } from '../../../helpers/stepped-clock';
 
@@ -140,6 +141,31 @@ describe('rate limiter lanes', () => {
     expect(busiestWindow(sent)).toBeLessThanOrEqual(5);
   });
 
+  it('sends the first quote at once when the user was composing the order while a sync filled the window', async () => {
+    /** The wait of a quote asked at 3 s into a sync, with or without the form's notice 300 ms before (a person typing, then clicking). */
+    const firstQuoteWait = async (noticed: boolean) => {
+      const clock = new SteppedClock();
+      const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, clock);
+      const sent: number[] = [];
+      const sync = runSync(limiter, clock, 40, 20, sent);
+      await clock.runUntil(2_700);
+      if (noticed) limiter.expectUser(['orderbook']);
+      await clock.runUntil(3_000);
+      let granted = Number.NaN;
+      const quote = limiter.acquire(['orderbook', 'orderbook:quote'], undefined, { lane: 'user' }).then(() => {
+        granted = clock.now();
+        sent.push(granted);
+      });
+      await clock.runUntil(60_000);
+      await Promise.all([sync, quote]);
+      expect(busiestWindow(sent)).toBeLessThanOrEqual(5);
+      return granted - 3_000;
+    };
+    // Without the notice the sync's evenly spaced sends hold all 5 slots: the quote waits for the next to age out.
+    expect(await firstQuoteWait(false)).toBeGreaterThan(0);
+    expect(await firstQuoteWait(true)).toBe(0);
+  });
+
   it('keeps 3 a second for background work beside an active user, and every slot again once the user has been idle a while', async () => {
     const clock = new SteppedClock();
     const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, clock);
@@ -155,6 +181,37 @@ describe('rate limiter lanes', () => {
     expect(busiestWindow(during)).toBe(3);
     expect(after.length).toBeGreaterThanOrEqual(24);
     expect(busiestWindow(after)).toBe(5);
+  });
+
+  it('still sends background work once a second while the user asks without pause, so a sync slows but never stops', async () => {
+    const clock = new SteppedClock();
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, clock);
+    const background: number[] = [];
+    const all: number[] = [];
+    let quoting = true;
+    const user = (async () => {
+      // Quotes one after another for 20 s, each asked 400 ms after the last was sent (its answer, then a keystroke):
+      // 2 or 3 of the window's slots, so the 2 background leaves free are seldom all free.
+      while (clock.now() < 20_000) {
+        await limiter.acquire(['orderbook', 'orderbook:quote'], undefined, { lane: 'user' });
+        all.push(clock.now());
+        await clock.sleep(400);
+      }
+      quoting = false;
+    })();
+    const sync = (async () => {
+      while (quoting) {
+        await limiter.acquire(['orderbook']);
+        background.push(clock.now());
+        all.push(clock.now());
+        await clock.sleep(20);
+      }
+    })();
+    await clock.runUntil(120_000);
+    await Promise.all([user, sync]);
+    const during = background.filter((t) => t >= 1_030 && t < 19_000);
+    expect(during.length).toBeGreaterThanOrEqual(17);
+    expect(busiestWindow(all)).toBeLessThanOrEqual(5);
   });
 
   it('serves a waiting user request before every waiting background one, within the same budget', async () => {
