@@ -9,7 +9,8 @@ import { makeTempDir } from '../helpers/temp-dir';
 import { sandboxProcess } from '../integration/history/history-kit';
 import { idleAndUnderLoad } from './cpu-hogs';
 import { percentile, type Bench, type BenchRow } from './measure';
-import { recordingClient, scope, userQuote, type Client, type Sandbox } from './sync-kit';
+import { appRateLimiter } from '../../main/core/api/api-client';
+import { recordingClient, replayThroughAppLimiter, scope, userQuote, type Client, type Sandbox, type Sent } from './sync-kit';
 
 const ORDERS = 10_000;
 /** Rounds, each one sync with quotes during it and the same user's quotes alone, in turns. */
@@ -81,7 +82,8 @@ async function quoteRows(sandbox: Sandbox): Promise<BenchRow[]> {
   const whileSyncing = async (round: number) => {
     const store = openStore(join(dir.path, `quote-${round}.sqlite`));
     try {
-      const client = recordingClient(sandbox, [], outcomes, (path) => waitsDuring.sent(path));
+      const sent: Sent[] = [];
+      const client = recordingClient(sandbox, sent, outcomes, (path) => waitsDuring.sent(path));
       let syncing = true;
       const sync = syncScope({ repo: new OrdersRepo(store.db), orderbook: client.orderbook, now: Date.now }, scope).finally(() => (syncing = false));
       await pace(FIRST_QUOTE_MS[round % FIRST_QUOTE_MS.length]! - EDIT_TO_CLICK_MS);
@@ -89,9 +91,24 @@ async function quoteRows(sandbox: Sandbox): Promise<BenchRow[]> {
       during.push(await timedQuotes(client, waitsDuring, () => syncing));
       if (waitsDuring.waits[from] !== undefined) firsts.push(waitsDuring.waits[from]);
       await sync;
+      syncRequests ??= sent.filter((request) => !request.path.endsWith('/quote'));
     } finally {
       store.close();
     }
+  };
+  /** The requests of the first sync, to replay. */
+  let syncRequests: Sent[] | undefined;
+  const beside: number[][] = [];
+  const waitsBeside = new QuoteWaits();
+  // The same requests sent through the same limiter (the app's one per service), their answers read and dropped:
+  // what a quote meets at the service and in the limiter, without the sync's parsing and storing in main.
+  const whileReplaying = async () => {
+    const limiter = appRateLimiter();
+    const client = recordingClient(sandbox, [], outcomes, (path) => waitsBeside.sent(path), limiter);
+    let replaying = true;
+    const replay = replayThroughAppLimiter(syncRequests!, limiter).finally(() => (replaying = false));
+    beside.push(await timedQuotes(client, waitsBeside, () => replaying));
+    await replay;
   };
   const withNothingElse = async () => {
     alone.push(await timedQuotes(recordingClient(sandbox, [], outcomes, (path) => waitsAlone.sent(path)), waitsAlone, () => true, QUOTES_ALONE));
@@ -108,6 +125,8 @@ async function quoteRows(sandbox: Sandbox): Promise<BenchRow[]> {
         await pace(1_100);
         await whileSyncing(round);
       }
+      await pace(1_100);
+      await whileReplaying();
       await pace(1_100);
     }
     throttled = outcomes.filter((outcome) => outcome.status === 429).length;
@@ -137,6 +156,14 @@ async function quoteRows(sandbox: Sandbox): Promise<BenchRow[]> {
       unit: 'ms',
       goal: 'about 1x quotes alone',
       baseline: { name: `the same wait for quotes alone (p99 of ${waitsAlone.waits.length})`, value: percentile(waitsAlone.waits, 0.99) },
+    },
+    {
+      // Where the rest of a quote's time during a sync goes: the service and the limiter, or the sync's work in main.
+      name: `diagnostic: quote p99 while the sync's ${syncRequests?.length} requests are replayed through the same limiter, nothing parsed or stored (median over ${ROUNDS}; ${count(beside)} quotes)`,
+      value: p99(beside),
+      unit: 'ms',
+      goal: '',
+      baseline: { name: 'the same quotes alone', value: p99(alone) },
     },
     {
       name: `quote median while a 10k sync runs (median over ${ROUNDS} syncs)`,

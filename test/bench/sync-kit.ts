@@ -1,6 +1,7 @@
 import { setTimeout as pace } from 'node:timers/promises';
 import { appRateLimiter, createApiClient, DEFAULT_RATE_LIMITS } from '../../main/core/api/api-client';
 import type { RequestOutcome } from '../../main/core/api/http-client';
+import type { RateLimiter } from '../../main/core/api/rate-limiter';
 import { runUserAction } from '../../main/core/api/user-action';
 import { DEADLINES, USER_ACTIONS } from '../../main/common/limits';
 import { TEST_ACCOUNTS } from '../sandbox';
@@ -34,7 +35,7 @@ export interface Sent {
  * through to the client (not read ahead of it: the client reads each answer
  * as it would from the service).
  */
-export function recordingClient(sandbox: Sandbox, sent: Sent[], outcomes: RequestOutcome[], onSend?: (path: string) => void) {
+export function recordingClient(sandbox: Sandbox, sent: Sent[], outcomes: RequestOutcome[], onSend?: (path: string) => void, limiter?: RateLimiter) {
   const recording: typeof fetch = async (input, init) => {
     const url = String(input);
     onSend?.(new URL(url).pathname);
@@ -61,6 +62,7 @@ export function recordingClient(sandbox: Sandbox, sent: Sent[], outcomes: Reques
     environment: () => 'production',
     fetch: recording,
     onOutcome: (outcome) => outcomes.push(outcome),
+    ...(limiter ? { limiter } : {}),
   });
 }
 
@@ -100,8 +102,7 @@ export async function replayAtServiceRate(requests: readonly Sent[]): Promise<{ 
  * is in), each answer read in full and nothing else done: what the scheduling
  * costs over the floor, apart from parsing and storing.
  */
-export async function replayThroughAppLimiter(requests: readonly Sent[]): Promise<void> {
-  const limiter = appRateLimiter();
+export async function replayThroughAppLimiter(requests: readonly Sent[], limiter: RateLimiter = appRateLimiter()): Promise<void> {
   for (const request of requests) {
     await limiter.acquire(['orderbook']);
     await (await fetch(request.url, request.init)).arrayBuffer();
