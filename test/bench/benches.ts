@@ -7,12 +7,16 @@ import { marketPoolsBench } from './market-pools.bench';
 import type { Bench } from './measure';
 import { responsivenessBench } from './responsiveness.bench';
 import { sandboxBench } from './sandbox.bench';
-import { syncBench } from './sync.bench';
+import { quotesBench } from './quotes.bench';
+import { resyncBench, syncBench, syncLargeBench } from './sync.bench';
 import { walletConfirmBench } from './wallet-confirm.bench';
 
 /** Every bench of the project by its short name, in the order `npm run bench` runs them. */
 export const BENCHES: Record<string, Bench> = {
   sync: syncBench,
+  sync100k: syncLargeBench,
+  resync: resyncBench,
+  quotes: quotesBench,
   history: historyBench,
   responsiveness: responsivenessBench,
   app: appBench,

@@ -110,9 +110,8 @@ export async function request<T>(deps: HttpDeps, asked: HttpRequest<T>): Promise
     const remaining = left();
     if (remaining <= 0) throw deadlineError(req, budgetMs, action !== undefined, last);
     const expiry = AbortSignal.timeout(remaining);
-    let release: () => void;
     try {
-      release = await deps.limiter.acquire(req.buckets, req.signal ? AbortSignal.any([req.signal, expiry]) : expiry, {
+      await deps.limiter.acquire(req.buckets, req.signal ? AbortSignal.any([req.signal, expiry]) : expiry, {
         lane,
         maxHoldMs: remaining,
       });
@@ -128,7 +127,7 @@ export async function request<T>(deps: HttpDeps, asked: HttpRequest<T>): Promise
       totalMs: Math.max(1, Math.min(attemptMs, left())),
       headersMs: Math.min(deadlines.headersMs, attemptMs),
       bodyIdleMs: Math.min(deadlines.bodyIdleMs, attemptMs),
-    }).finally(release);
+    });
     report(deps, req, outcome, deps.clock.now() - started);
     if (outcome.ok) {
       const parsed = await validate(req.schema, outcome.body, req.signal);
