@@ -9,6 +9,8 @@ import { responsivenessBench } from './responsiveness.bench';
 import { sandboxBench } from './sandbox.bench';
 import { quotesBench } from './quotes.bench';
 import { resyncBench, syncBench, syncLargeBench } from './sync.bench';
+import { syncMainThreadBench } from './sync-main-thread.bench';
+import { syncMemoryBench } from './sync-memory.bench';
 import { walletConfirmBench } from './wallet-confirm.bench';
 
 /** Every bench of the project by its short name, in the order `npm run bench` runs them. */
@@ -17,6 +19,8 @@ export const BENCHES: Record<string, Bench> = {
   sync100k: syncLargeBench,
   resync: resyncBench,
   quotes: quotesBench,
+  syncMainThread: syncMainThreadBench,
+  syncMemory: syncMemoryBench,
   history: historyBench,
   responsiveness: responsivenessBench,
   app: appBench,
