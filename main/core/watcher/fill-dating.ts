@@ -56,14 +56,18 @@ const MAX_DATING_TRIES = 5;
 /**
  * The watcher's fill dating: one try at a time per fill, however often the
  * service's list names it. A try that could not date it (the node down or
- * busy, the trade not listed yet) leaves it to a later round whose read of the
- * list names it again, up to MAX_DATING_TRIES a session, so a fill whose trade
- * never shows costs a request a round for a few rounds only. Without a node
- * nothing is asked and no try is spent: a node set later dates it.
+ * busy, the trade not listed yet) is tried again in later rounds, with what
+ * the order had bought when the fill was seen (the order may have filled
+ * further since, and then the service's list item no longer finds its trade),
+ * up to MAX_DATING_TRIES a session, so a fill whose trade never shows costs a
+ * request a round for a few rounds only. Without a node nothing is asked and
+ * no try is spent: a node set later dates it, when the list names it again.
  */
 export class FillDater {
   private readonly dating = new Set<string>();
   private readonly tries = new Map<string, number>();
+  /** Fills whose last try could not date them, by event id, to try again. */
+  private readonly undated = new Map<string, FillToDate>();
 
   constructor(private readonly deps: () => FillDatingDeps) {}
 
@@ -78,10 +82,19 @@ export class FillDater {
     this.dating.add(fill.id);
     this.tries.set(fill.id, (this.tries.get(fill.id) ?? 0) + 1);
     try {
-      return await fillTime(deps, fill);
+      const at = await fillTime(deps, fill);
+      if (at === null) this.undated.set(fill.id, fill);
+      else this.undated.delete(fill.id);
+      return at;
     } finally {
       this.dating.delete(fill.id);
     }
+  }
+
+  /** The fills to try again this round: their last try failed, and tries are left. */
+  retries(): FillToDate[] {
+    for (const id of this.undated.keys()) if (!this.mayDate(id) && !this.dating.has(id)) this.undated.delete(id);
+    return [...this.undated.values()].filter((fill) => this.mayDate(fill.id));
   }
 }
 

@@ -205,6 +205,7 @@ export class Watcher {
     }
     if (!current()) return;
     this.dispatch();
+    for (const fill of this.fillDater.retries()) void this.dateFill(fill);
     try {
       const { items } = await this.options.feed.read(this.options.accounts().map((account) => account.address));
       await this.reads.named(items, this.options.chains(), environment).catch((error: unknown) => fail(error, 'reading the orders notifications name'));

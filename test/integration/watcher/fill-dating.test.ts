@@ -132,3 +132,50 @@ describe('a partial fill the service told before the order showed it', () => {
     expect(kit.shownFor(uid)).toEqual(['Order partially filled', 'Order filled']);
   });
 });
+
+/**
+ * A partial fill whose dating by block failed while the order showed it (the
+ * node down for a moment), after which the order filled further: the service's
+ * list item for the partial fill no longer matches the stored order, so a
+ * later round's read of the list cannot date it. The try that failed is tried
+ * again with what the order had bought when the fill was seen.
+ */
+describe('a partial fill whose dating failed before the order filled further', () => {
+  let kit: WatcherKit;
+  let node: NodeProxy;
+  beforeEach(async () => {
+    kit = await startWatcherKit({ walletNode: false });
+    node = await startNodeProxy(kit.sandbox.chain!.rpcUrls[1]!);
+    await kit.traderOnMainnet();
+    await kit.call('settings.setRpcUrl', { chainId: 1, url: node.url });
+  });
+  afterEach(async () => {
+    await kit.stop();
+    await node.close();
+  });
+
+  const eventAt = async (uid: string, type: string) =>
+    (await kit.call('notifications.list', {})).events.find((event) => event.orderUid === uid.toLowerCase() && event.type === type)?.occurredAt;
+
+  it("is dated by its own trade's block in a later round, not the trade that filled the rest", async () => {
+    const uid = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, partiallyFillable: true, amount: 2n * 10n ** 18n });
+    node.mode({ kind: 'forwardThen', status: 500 }, (method) => method === 'eth_getBlockByNumber');
+    const half = await settleAndCheckChain(kit.sandbox, { partialFraction: 0.5 });
+    const halfMinedAt = await chainTruth(kit.sandbox).minedAt(half.fills.find((fill) => fill.uid === uid)!.txHash);
+    await kit.tick();
+    await expect.poll(() => eventAt(uid, 'order_partially_filled'), { timeout: WITHIN_MS }).toBeDefined();
+    await expect.poll(() => kit.log.lines.some((line) => line.message.startsWith('watcher: dating a fill by its block failed'))).toBe(true);
+    expect(await eventAt(uid, 'order_partially_filled')).toBeGreaterThan(halfMinedAt);
+
+    // The rest fills while the node is still down; then it answers again.
+    const rest = await settleAndCheckChain(kit.sandbox, { partialFraction: 1 });
+    const restMinedAt = await chainTruth(kit.sandbox).minedAt(rest.fills.find((fill) => fill.uid === uid)!.txHash);
+    await kit.tick();
+    await expect.poll(() => kit.services.history.orderOf(uid)?.order.status, { timeout: WITHIN_MS }).toBe('fulfilled');
+    node.mode({ kind: 'pass' });
+    kit.clock.now += 301_000;
+    await kit.tick();
+    await expect.poll(() => eventAt(uid, 'order_filled')).toBe(restMinedAt);
+    await expect.poll(() => eventAt(uid, 'order_partially_filled')).toBe(halfMinedAt);
+  });
+});

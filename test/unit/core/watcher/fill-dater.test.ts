@@ -68,4 +68,31 @@ describe('dating fills by their block', () => {
     expect(await first).toBe(MINED_AT);
     expect(asked.trades).toBe(1);
   });
+
+  it('hands a failed try back to later rounds with what the order had bought then, until it is dated or out of tries', async () => {
+    const state = { node: 'down', listed: true } as { node: 'absent' | 'down' | 'up'; listed: boolean };
+    const { fills } = dater(state);
+    expect(fills.retries()).toEqual([]);
+    await fills.date(FILL);
+    expect(fills.retries()).toEqual([FILL]);
+    state.node = 'up';
+    for (const fill of fills.retries()) expect(await fills.date(fill)).toBe(MINED_AT);
+    expect(fills.retries()).toEqual([]);
+
+    const { fills: failing } = dater({ node: 'down', listed: true });
+    for (let i = 0; i < 5; i += 1) await failing.date(FILL);
+    expect(failing.retries()).toEqual([]);
+  });
+
+  it('does not hand back a fill while its try is running', async () => {
+    const state = { node: 'down', listed: true } as { node: 'absent' | 'down' | 'up'; listed: boolean };
+    const { fills, holdTrades, release } = dater(state);
+    await fills.date(FILL);
+    holdTrades();
+    const second = fills.date(FILL);
+    expect(fills.retries()).toEqual([]);
+    release();
+    await second;
+    expect(fills.retries()).toEqual([FILL]);
+  });
 });
