@@ -99,6 +99,10 @@ export class JournalReconciler {
       return this.update(row, replaced ? 'replaced' : 'failed', { error: replaced ? null : `Nonce ${row.nonce} was used by another transaction from this account.` });
     }
     const known = await client.getTransaction({ hash: row.hash }).catch(() => null);
+    // Read again after the node's answers: a send may have settled the row meanwhile (its broadcast refused for good,
+    // the user told it failed). Its bytes must not go out behind that answer, once the account could pay for them.
+    const current = this.deps.journal.get(hash);
+    if (!current || current.status !== row.status) return current;
     if (!known) return this.broadcast(client, row);
     return row.status === 'broadcast' ? row : this.update(row, 'broadcast', {});
   }
