@@ -79,11 +79,13 @@ export class FillDater {
   async date(fill: FillToDate): Promise<number | null> {
     const deps = this.deps();
     if (!deps.chainClock.available(fill.chainId) || !this.mayDate(fill.id)) return null;
+    const tries = (this.tries.get(fill.id) ?? 0) + 1;
     this.dating.add(fill.id);
-    this.tries.set(fill.id, (this.tries.get(fill.id) ?? 0) + 1);
+    this.tries.set(fill.id, tries);
     try {
       const at = await fillTime(deps, fill);
-      if (at === null) this.undated.set(fill.id, fill);
+      // Kept for a later round only while it has tries left.
+      if (at === null && tries < MAX_DATING_TRIES) this.undated.set(fill.id, fill);
       else this.undated.delete(fill.id);
       return at;
     } finally {
@@ -91,10 +93,9 @@ export class FillDater {
     }
   }
 
-  /** The fills to try again this round: their last try failed, and tries are left. */
+  /** The fills to try again this round: their last try failed, tries are left, and none is running. */
   retries(): FillToDate[] {
-    for (const id of this.undated.keys()) if (!this.mayDate(id) && !this.dating.has(id)) this.undated.delete(id);
-    return [...this.undated.values()].filter((fill) => this.mayDate(fill.id));
+    return [...this.undated.values()].filter((fill) => !this.dating.has(fill.id));
   }
 }
 

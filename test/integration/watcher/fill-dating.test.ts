@@ -45,6 +45,15 @@ describe('a fill told before the chain could date it', () => {
   });
 });
 
+/** The watcher kit, its wallet's node for mainnet reached through a proxy the test can make fail. */
+async function kitBehindNodeProxy(): Promise<{ kit: WatcherKit; node: NodeProxy }> {
+  const kit = await startWatcherKit({ walletNode: false });
+  const node = await startNodeProxy(kit.sandbox.chain!.rpcUrls[1]!);
+  await kit.traderOnMainnet();
+  await kit.call('settings.setRpcUrl', { chainId: 1, url: node.url });
+  return { kit, node };
+}
+
 /**
  * A node that fails the block read when the fill is told (down for a moment,
  * busy): the fill keeps the service's time for now, and a later round, whose
@@ -54,12 +63,7 @@ describe('a fill told before the chain could date it', () => {
 describe('a fill whose dating failed because the node did', () => {
   let kit: WatcherKit;
   let node: NodeProxy;
-  beforeEach(async () => {
-    kit = await startWatcherKit({ walletNode: false });
-    node = await startNodeProxy(kit.sandbox.chain!.rpcUrls[1]!);
-    await kit.traderOnMainnet();
-    await kit.call('settings.setRpcUrl', { chainId: 1, url: node.url });
-  });
+  beforeEach(async () => ({ kit, node } = await kitBehindNodeProxy()));
   afterEach(async () => {
     await kit.stop();
     await node.close();
@@ -143,12 +147,7 @@ describe('a partial fill the service told before the order showed it', () => {
 describe('a partial fill whose dating failed before the order filled further', () => {
   let kit: WatcherKit;
   let node: NodeProxy;
-  beforeEach(async () => {
-    kit = await startWatcherKit({ walletNode: false });
-    node = await startNodeProxy(kit.sandbox.chain!.rpcUrls[1]!);
-    await kit.traderOnMainnet();
-    await kit.call('settings.setRpcUrl', { chainId: 1, url: node.url });
-  });
+  beforeEach(async () => ({ kit, node } = await kitBehindNodeProxy()));
   afterEach(async () => {
     await kit.stop();
     await node.close();
