@@ -8,11 +8,15 @@ import type { Bench } from './measure';
 import { responsivenessBench } from './responsiveness.bench';
 import { sandboxBench } from './sandbox.bench';
 import { syncBench } from './sync.bench';
+import { syncMainThreadBench } from './sync-main-thread.bench';
+import { syncMemoryBench } from './sync-memory.bench';
 import { walletConfirmBench } from './wallet-confirm.bench';
 
 /** Every bench of the project by its short name, in the order `npm run bench` runs them. */
 export const BENCHES: Record<string, Bench> = {
   sync: syncBench,
+  syncMainThread: syncMainThreadBench,
+  syncMemory: syncMemoryBench,
   history: historyBench,
   responsiveness: responsivenessBench,
   app: appBench,

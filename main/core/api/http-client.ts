@@ -1,17 +1,15 @@
 import type { z } from 'zod';
 import { DEADLINES, JSON_DEPTH_LIMIT, type Deadlines } from '../../common/limits';
-import { bffErrorBodySchema, feeAmountFromErrorData, orderbookErrorBodySchema } from '../../common/protocol/api';
-import { describeApiError } from '../../common/protocol/error-messages';
 import type { Clock } from '../clock';
 import { ApiError } from './api-error';
 import { boundedFetch, EndpointTimeoutError, RedirectRefusedError, ResponseTooDeepError, ResponseTooLargeError } from './bounded-fetch';
 import type { Lane, RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
 import { DEFAULT_MAX_ATTEMPTS, isRetryable, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
-import { deadlineError, offlineError, OutcomeUnclearError, unavailableNow } from './request-errors';
+import { badResponseError, deadlineError, errorFromResponse, offlineError, OutcomeUnclearError, unavailableNow } from './request-errors';
 import { validate } from './response-validation';
 import { currentUserAction, handoffMs } from './user-action';
-import { parseResponseBody } from './response-body';
+import { decodeBody, parseResponseBody } from './response-body';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -54,7 +52,7 @@ export interface RequestOutcome {
   oversize?: boolean;
 }
 
-export { OutcomeUnclearError } from './request-errors';
+export { badResponseError, OutcomeUnclearError } from './request-errors';
 
 export type ServiceState = 'checking' | 'ok' | 'slow' | 'offline' | 'failing' | 'rate-limited';
 
@@ -88,11 +86,40 @@ export interface HttpDeps {
  * (monotonic in the app) paces backoff and rate limits.
  */
 export async function request<T>(deps: HttpDeps, asked: HttpRequest<T>): Promise<T> {
+  return exchange(deps, asked, async (outcome, req) => {
+    const parsed = await validate(req.schema, await parseResponseBody(decodeBody(outcome.bytes)), req.signal);
+    if (!parsed.success) throw badResponseError(req.endpoint, outcome.status);
+    return parsed.data;
+  });
+}
+
+/** A successful answer's body as it came, for a reader elsewhere (the store's writer thread parses and checks a sync's pages). */
+export interface AnswerBody {
+  /** The decompressed bytes: a buffer of their own, to transfer to another thread rather than copy. */
+  bytes: ArrayBuffer;
+  status: number;
+  /** How messages name the request (the path template). */
+  endpoint: string;
+}
+
+/**
+ * request() without reading the answer here: everything else alike (limits,
+ * retries, bounds, errors of failed answers), but a successful answer's body
+ * is handed back as bytes. Whoever reads it checks it with the request's
+ * schema and answers a bad one with badResponseError(), as request() does.
+ */
+export async function requestBody(deps: HttpDeps, asked: HttpRequest<unknown>): Promise<AnswerBody> {
+  // Never cached: the bytes move to whoever reads them.
+  return exchange(deps, { ...asked, cache: false }, async (outcome, req) => ({ bytes: outcome.bytes, status: outcome.status, endpoint: req.endpoint }));
+}
+
+/** The request's attempts, as request() describes; `accept` reads a successful answer (and throws a bad one). */
+async function exchange<T, R>(deps: HttpDeps, asked: HttpRequest<T>, accept: (outcome: Answered, req: HttpRequest<T>) => Promise<R>): Promise<R> {
   const req = deps.closed ? { ...asked, signal: asked.signal ? AbortSignal.any([asked.signal, deps.closed]) : deps.closed } : asked;
   const cacheKey = `${req.method} ${req.url} ${req.body === undefined ? '' : JSON.stringify(req.body)}`;
   if (req.cache) {
     const hit = deps.cache.get(cacheKey);
-    if (hit !== undefined) return hit as T;
+    if (hit !== undefined) return hit as R;
   }
   const deadlines = deps.deadlines ?? DEADLINES;
   const action = currentUserAction();
@@ -131,17 +158,9 @@ export async function request<T>(deps: HttpDeps, asked: HttpRequest<T>): Promise
     }).finally(release);
     report(deps, req, outcome, deps.clock.now() - started);
     if (outcome.ok) {
-      const parsed = await validate(req.schema, outcome.body, req.signal);
-      if (!parsed.success) {
-        throw new ApiError({
-          code: 'BAD_RESPONSE',
-          message: `The service answered ${req.endpoint} with data CoW Desk does not understand; nothing was changed.`,
-          retryable: false,
-          status: outcome.status,
-        });
-      }
-      if (req.cache) deps.cache.put(cacheKey, parsed.data, outcome.cacheControl, outcome.age);
-      return parsed.data;
+      const data = await accept(outcome, req);
+      if (req.cache) deps.cache.put(cacheKey, data, outcome.cacheControl, outcome.age);
+      return data;
     }
     last = outcome.error;
     const { failure } = outcome;
@@ -205,8 +224,17 @@ function retryable(failure: AttemptFailure): boolean {
 
 type AttemptFailure = Failure | { kind: 'timeout' } | { kind: 'oversize'; status: number };
 
+/** A successful answer, its body not read yet: whoever asked reads it (here, or on the writer thread). */
+interface Answered {
+  ok: true;
+  status: number;
+  bytes: ArrayBuffer;
+  cacheControl: string | null;
+  age: string | null;
+}
+
 type Outcome =
-  | { ok: true; status: number; body: unknown; cacheControl: string | null; age: string | null }
+  | Answered
   | { ok: false; failure: AttemptFailure; error: ApiError };
 
 async function attemptOnce<T>(
@@ -215,7 +243,7 @@ async function attemptOnce<T>(
   bounds: { maxBytes: number; totalMs: number; headersMs: number; bodyIdleMs: number },
 ): Promise<Outcome> {
   let response: Response | undefined;
-  let text: string;
+  let bytes: ArrayBuffer;
   try {
     response = await boundedFetch(
       deps.fetch,
@@ -228,7 +256,7 @@ async function attemptOnce<T>(
       },
       { endpoint: req.endpoint, maxJsonDepth: JSON_DEPTH_LIMIT, ...bounds },
     );
-    text = await response.text();
+    bytes = await response.arrayBuffer();
   } catch (cause) {
     req.signal?.throwIfAborted();
     // Too large, nested too deep, or redirected where nothing may follow: a broken or hostile server, and asking again would bring the same.
@@ -250,43 +278,12 @@ async function attemptOnce<T>(
       }),
     };
   }
-  const body = await parseResponseBody(text);
-  if (response.ok) return { ok: true, status: response.status, body, cacheControl: response.headers.get('cache-control'), age: response.headers.get('age') };
+  if (response.ok) return { ok: true, status: response.status, bytes, cacheControl: response.headers.get('cache-control'), age: response.headers.get('age') };
+  const body = await parseResponseBody(decodeBody(bytes));
   const retryAfter = response.headers.get('retry-after');
   return {
     ok: false,
     failure: { kind: 'status', status: response.status, retryAfter },
     error: errorFromResponse(response.status, body, retryAfter, req.context),
   };
-}
-
-/** Reads `{errorType, description}` (orderbook), `{message}` (token service) or plain text. */
-function errorFromResponse(status: number, body: unknown, retryAfter: string | null, context: HttpRequest<unknown>['context']): ApiError {
-  const orderbook = orderbookErrorBodySchema.safeParse(body);
-  const tokenService = bffErrorBodySchema.safeParse(body);
-  const errorType = orderbook.success ? orderbook.data.errorType : undefined;
-  const description = orderbook.success
-    ? orderbook.data.description
-    : tokenService.success
-      ? tokenService.data.message
-      : typeof body === 'string' && body.trim() !== ''
-        ? body.trim().slice(0, 300)
-        : undefined;
-  const retryAfterSeconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
-  const feeAmount = orderbook.success ? feeAmountFromErrorData(orderbook.data.data) : undefined;
-  const { message, retryable } = describeApiError(errorType, status, {
-    ...(feeAmount ? { feeAmount } : {}),
-    ...(description ? { description } : {}),
-    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
-    ...(context?.vaultRelayer ? { vaultRelayer: context.vaultRelayer } : {}),
-    ...(context?.sellToken ? { sellToken: context.sellToken } : {}),
-  });
-  return new ApiError({
-    code: errorType ?? `HTTP_${status}`,
-    message,
-    retryable,
-    status,
-    ...(errorType ? { errorType } : {}),
-    ...(description ? { description } : {}),
-  });
 }

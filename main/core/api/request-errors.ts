@@ -1,4 +1,6 @@
 import { ApiError } from './api-error';
+import { bffErrorBodySchema, feeAmountFromErrorData, orderbookErrorBodySchema } from '../../common/protocol/api';
+import { describeApiError } from '../../common/protocol/error-messages';
 import { formatDuration } from '../../common/format/format';
 import { formatMilliseconds } from './bounded-fetch';
 
@@ -82,5 +84,46 @@ export function unavailableNow(req: { url: string; endpoint: string }, toldMs: n
     message: `${host} is unavailable now: it refused ${req.endpoint} and asked CoW Desk to wait ${formatDuration(toldMs / 1000)}, longer than the ${formatMilliseconds(capMs)} it waits for any service. Nothing was changed; CoW Desk tries the service again after ${formatMilliseconds(capMs)}.`,
     retryable: true,
     status: 429,
+  });
+}
+
+/** An answer that does not match its schema: nothing was changed with it. */
+export function badResponseError(endpoint: string, status: number): ApiError {
+  return new ApiError({
+    code: 'BAD_RESPONSE',
+    message: `The service answered ${endpoint} with data CoW Desk does not understand; nothing was changed.`,
+    retryable: false,
+    status,
+  });
+}
+
+/** Reads `{errorType, description}` (orderbook), `{message}` (token service) or plain text. */
+export function errorFromResponse(status: number, body: unknown, retryAfter: string | null, context: { vaultRelayer?: string; sellToken?: { symbol: string; decimals: number } } | undefined): ApiError {
+  const orderbook = orderbookErrorBodySchema.safeParse(body);
+  const tokenService = bffErrorBodySchema.safeParse(body);
+  const errorType = orderbook.success ? orderbook.data.errorType : undefined;
+  const description = orderbook.success
+    ? orderbook.data.description
+    : tokenService.success
+      ? tokenService.data.message
+      : typeof body === 'string' && body.trim() !== ''
+        ? body.trim().slice(0, 300)
+        : undefined;
+  const retryAfterSeconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+  const feeAmount = orderbook.success ? feeAmountFromErrorData(orderbook.data.data) : undefined;
+  const { message, retryable } = describeApiError(errorType, status, {
+    ...(feeAmount ? { feeAmount } : {}),
+    ...(description ? { description } : {}),
+    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    ...(context?.vaultRelayer ? { vaultRelayer: context.vaultRelayer } : {}),
+    ...(context?.sellToken ? { sellToken: context.sellToken } : {}),
+  });
+  return new ApiError({
+    code: errorType ?? `HTTP_${status}`,
+    message,
+    retryable,
+    status,
+    ...(errorType ? { errorType } : {}),
+    ...(description ? { description } : {}),
   });
 }

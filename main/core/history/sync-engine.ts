@@ -1,19 +1,21 @@
 import { setImmediate } from 'node:timers/promises';
 import type { SyncProgress } from '../../common/history/history-schema';
 import { placedSinceIsNews } from '../../common/orders/transitions';
-import type { ApiOrder, Trade } from '../../common/protocol/api';
+import type { ApiOrder } from '../../common/protocol/api';
 import { chunk } from '../api/batching';
+import { badResponseError, type AnswerBody } from '../api/http-client';
 import type { OrderbookClient } from '../api/orderbook-client';
 import { toOrderParams } from './order-row';
-import { tradeAtOrBefore, tradeKey, type OrdersRepo, type SyncScope } from './orders-repo';
+import type { OrdersRepo, SyncScope } from './orders-repo';
 import { SlicedWrites } from './sliced-writes';
+import type { PageAsk, PageSummary } from './sync-pages';
 import { openSyncWriter, type SyncWriter } from './sync-writer';
 
 /**
- * Largest page asked for: the service's own maximum. The API client checks a
- * page in slices that yield to the event loop and the rows are written on the
- * store's writer thread, so a big page costs the main thread no long block,
- * and fewer pages cost fewer requests of the 5 a second budget.
+ * Largest page asked for: the service's own maximum. A page goes as bytes to
+ * the store's writer thread, which parses, checks and stores it, so a big page
+ * costs the main thread no block and no garbage, and fewer pages cost fewer
+ * requests of the 5 a second budget.
  */
 export const ORDERS_PAGE = 1000;
 export const TRADES_PAGE = 1000;
@@ -28,7 +30,7 @@ export const REFRESH_ROTATION = 48;
 
 export interface SyncEngineDeps {
   repo: OrdersRepo;
-  orderbook: Pick<OrderbookClient, 'accountOrders' | 'ordersByUids' | 'trades'>;
+  orderbook: Pick<OrderbookClient, 'accountOrdersBody' | 'ordersByUids' | 'tradesBody'>;
   now: () => number;
   onProgress?: (progress: Omit<SyncProgress, 'account' | 'chainId'>) => void;
   /** After each committed write, with the UIDs of the orders (or fills) it stored; the crash test prints them. */
@@ -86,14 +88,15 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
   const { repo, orderbook } = deps;
   const counts: PassCounts = { pages: 0, byUidsCalls: 0, tradeCalls: 0, orders: 0, ordersWritten: 0, tradesWritten: 0 };
   const cursor = repo.cursor(scope);
+  /** Orders this pass brought that the service still calls live (lower case): current, so the refresh skips them. Only those: the refresh looks at live orders only. */
   const fetched = new Set<string>();
 
-  /** Answers once the orders are handed over, with the promise of their commit. */
-  const writeOrders = async (orders: readonly ApiOrder[], placedSinceLastLook = false) => {
+  /** The refresh's orders: answers once they are handed over, with the promise of their commit. */
+  const writeOrders = async (orders: readonly ApiOrder[]) => {
     const handedOver = await writes.add(orders, (slice) => {
       const now = deps.now();
       const rows = slice.map((order) => toOrderParams(order, scope.account, scope.chainId, scope.environment, now));
-      return writer.orders(rows, placedSinceLastLook).then((changed) => {
+      return writer.orders(rows).then((changed) => {
         counts.ordersWritten += changed;
         deps.onCommit?.(slice.map((order) => order.uid), 'orders', changed);
       });
@@ -104,24 +107,25 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
 
   let head = cursor.headUid;
   await walk(
+    writer,
     cursor.headUid === null ? ORDERS_PAGE : FIRST_PAGE,
     ORDERS_PAGE,
-    (offset, limit) => orderbook.accountOrders(scope.chainId, scope.account, { offset, limit }, signal),
-    async (page, offset) => {
+    (offset, limit) => orderbook.accountOrdersBody(scope.chainId, scope.account, { offset, limit }, signal),
+    // On a resync, the orders newer than the last pass's head were placed since it looked: one not held yet is news, if that look was recent.
+    () => ({ kind: 'orders', scope, now: deps.now(), headUid: cursor.headUid, placedAreNews: placedSinceIsNews(cursor.lastSyncedAt, deps.now()) }),
+    (page, offset, written) => {
       counts.pages += 1;
-      if (offset === 0) head = page[0]?.uid ?? cursor.headUid;
-      counts.orders += page.length;
+      if (offset === 0) head = page.first ?? cursor.headUid;
+      counts.orders += page.count;
       const done = counts.orders;
-      // On a resync, the orders newer than the last pass's head were placed since it looked: one not held yet is news, if that look was recent.
-      const recent = placedSinceIsNews(cursor.lastSyncedAt, deps.now());
-      const known = recent ? page.findIndex((order) => order.uid === cursor.headUid) : 0;
-      const placed = known === -1 ? page.length : known;
-      const news = await writeOrders(page.slice(0, placed), true);
-      const rest = await writeOrders(page.slice(placed));
-      // Slices commit in order: once these are in, so are the pages before. Either half may be empty.
-      writes.afterCommit({ committed: Promise.all([news.committed, rest.committed]).then(() => undefined) }, () => deps.onProgress?.({ phase: 'orders', done, total: null }));
+      for (const uid of page.followUp) fetched.add(uid);
+      const committed = written.then((changed) => {
+        counts.ordersWritten += changed;
+        deps.onCommit?.(page.uids, 'orders', changed);
+      });
+      // Pages commit in order: once this one is in, so are the pages before.
+      writes.afterCommit({ committed }, () => deps.onProgress?.({ phase: 'orders', done, total: null }));
     },
-    (page) => cursor.headUid !== null && page.some((order) => order.uid === cursor.headUid),
   );
 
   const { tradesHead, filled } = await syncTrades(deps, writer, writes, scope, cursor.tradesHead ?? null, counts, signal);
@@ -168,42 +172,51 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
 
 /**
  * Newest-first paging that starts at `first` a page and grows to `max`, until
- * a short page or one that reaches what is already known. A full page that
- * does not reach it means another page: that one is asked for as soon as
- * this one is in, while the page before may still be storing, so the
- * requests wait on the rate limiter, not on the store. Pages are stored one
- * after the other, in order; the walk runs at most two pages ahead of the
- * stores, so a store slower than the requests holds it back.
+ * a short page or one that reaches what is already known. Each page goes to
+ * the writer as it came (bytes): it answers the page's summary once checked,
+ * then commits its rows. A full page that does not reach what is known means
+ * another page: that one is asked for as soon as this one is checked, while
+ * the pages before may still be storing, so the requests wait on the rate
+ * limiter, not on the store; the walk runs at most two pages ahead of the
+ * commits, so a store slower than the requests holds it back. A page the
+ * schema refuses fails the walk with the client's own error for it.
  */
-async function walk<T>(
+async function walk(
+  writer: SyncWriter,
   first: number,
   max: number,
-  fetchPage: (offset: number, limit: number) => Promise<T[]>,
-  store: (page: T[], offset: number) => Promise<void>,
-  reachesKnown: (page: T[]) => boolean,
+  fetchPage: (offset: number, limit: number) => Promise<AnswerBody>,
+  ask: () => PageAsk,
+  onPage: (page: PageSummary, offset: number, written: Promise<number>) => void,
 ): Promise<void> {
   let offset = 0;
   let limit = first;
-  let next: Promise<T[]> | undefined = fetchPage(offset, limit);
-  /** The stores asked for so far, chained in page order; and the chain without the last one. */
-  let stored = Promise.resolve();
-  let storedBefore = Promise.resolve();
+  let next: Promise<AnswerBody> | undefined = fetchPage(offset, limit);
+  /** The commits of the last page and of the one before it. */
+  let written: Promise<unknown> = Promise.resolve();
+  let writtenBefore: Promise<unknown> = Promise.resolve();
   while (next) {
-    const page: T[] = await next;
+    const answer: AnswerBody = await next;
+    const handed = writer.page(answer.bytes, ask());
+    // Settled when they are awaited; meanwhile their failures must not count as unhandled.
+    handed.written.catch(() => undefined);
+    writtenBefore.catch(() => undefined);
+    const page = await handed.decoded;
+    if (!page) throw badResponseError(answer.endpoint, answer.status);
     // Throws a store's failure: the walk stops there.
-    await storedBefore;
-    const more: boolean = page.length === limit && !reachesKnown(page);
+    await writtenBefore;
+    const more = page.count === limit && !page.reachesKnown;
     const pageOffset = offset;
     offset += limit;
     limit = Math.min(limit * PAGE_GROWTH, max);
     next = more ? fetchPage(offset, limit) : undefined;
-    // Settled when they are awaited; meanwhile their failures must not count as unhandled.
     next?.catch(() => undefined);
-    storedBefore = stored;
-    stored = stored.then(() => store(page, pageOffset));
-    stored.catch(() => undefined);
+    onPage(page, pageOffset, handed.written);
+    writtenBefore = written;
+    written = handed.written;
   }
-  await stored;
+  await writtenBefore;
+  await written;
 }
 
 /** The owner's fills newer than the known head; answers the new head and the orders that got new fills. */
@@ -220,27 +233,24 @@ async function syncTrades(
   let tradesHead = known;
   const filled = new Set<string>();
   let seen = 0;
-  const fresh = (page: Trade[]) => (known === null ? page : page.filter((trade) => !tradeAtOrBefore(trade, known)));
   await walk(
+    writer,
     known === null ? TRADES_PAGE : FIRST_PAGE,
     TRADES_PAGE,
-    (offset, limit) => orderbook.trades(scope.chainId, { owner: scope.account }, { offset, limit }, signal),
-    async (page, offset) => {
+    (offset, limit) => orderbook.tradesBody(scope.chainId, { owner: scope.account }, { offset, limit }, signal),
+    () => ({ kind: 'trades', known }),
+    (page, offset, written) => {
       counts.tradeCalls += 1;
-      if (offset === 0 && page[0]) tradesHead = tradeKey(page[0]);
-      const news = fresh(page);
-      const handedOver = await writes.add(news, (slice) =>
-        writer.trades(slice).then((changed) => {
-          counts.tradesWritten += changed;
-          deps.onCommit?.(slice.map((trade) => trade.orderUid), 'trades', changed);
-        }),
-      );
-      for (const trade of news) filled.add(trade.orderUid.toLowerCase());
-      seen += page.length;
+      if (offset === 0 && page.first !== null) tradesHead = page.first;
+      for (const uid of page.followUp) filled.add(uid);
+      seen += page.count;
       const done = seen;
-      writes.afterCommit(handedOver, () => deps.onProgress?.({ phase: 'trades', done, total: null }));
+      const committed = written.then((changed) => {
+        counts.tradesWritten += changed;
+        deps.onCommit?.(page.uids, 'trades', changed);
+      });
+      writes.afterCommit({ committed }, () => deps.onProgress?.({ phase: 'trades', done, total: null }));
     },
-    (page) => fresh(page).length < page.length,
   );
   return { tradesHead, filled: [...filled] };
 }

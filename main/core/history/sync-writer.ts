@@ -1,6 +1,10 @@
 import { performance } from 'node:perf_hooks';
+import type { Statement } from 'better-sqlite3';
 import type { Trade } from '../../common/protocol/api';
+import { runForEachRow } from '../store/rows-changed';
 import { StoreWriter } from '../store/store-writer';
+import { writeTransaction } from '../store/write-transaction';
+import { decodePage, type PageAsk, type PageSummary } from './sync-pages';
 import type { OrderParams } from './order-row';
 import { INSERT_PLACED_SQL, SAVE_CURSOR_SQL, tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type OrdersRepo, type SyncCursor, type SyncScope } from './orders-repo';
 
@@ -9,6 +13,13 @@ export interface SyncWriter {
   /** `placedSinceLastLook` as OrdersRepo.writeOrders() takes it. */
   orders(rows: readonly OrderParams[], placedSinceLastLook?: boolean): Promise<number>;
   trades(trades: readonly Trade[]): Promise<number>;
+  /**
+   * A page as the service sent it, decoded (sync-pages.ts) and written where
+   * the writes run: `decoded` once it is checked (null: its schema refused it,
+   * nothing is written), `written` with the rows that changed once committed.
+   * `bytes` are handed over: the caller must not use them again.
+   */
+  page(bytes: ArrayBuffer, ask: PageAsk): { decoded: Promise<PageSummary | null>; written: Promise<number> };
   /**
    * Saves the scope's cursor after the writes before it: on the writer thread,
    * because a commit of the main connection (synchronous=FULL) flushes the
@@ -37,8 +48,17 @@ export function openSyncWriter(repo: OrdersRepo): SyncWriter {
       busy += performance.now() - began;
       return changed;
     };
+    const statements = new Map<string, Statement>();
+    const prepare = (sql: string) => statements.get(sql) ?? statements.set(sql, repo.db.prepare(sql)).get(sql)!;
     return {
       orders: async (rows, placedSinceLastLook) => timed(() => repo.writeOrders(rows, { refetchable: true, placedSinceLastLook })),
+      page: (bytes, ask) => {
+        const decoded = Promise.resolve().then(() => decodePage(bytes, ask));
+        const written = decoded.then((page) =>
+          timed(() => writeTransaction(repo.db, () => (page?.groups ?? []).reduce((changes, group) => changes + runForEachRow(group.statements.map(prepare), group.rows), 0))),
+        );
+        return { decoded: decoded.then((page) => page?.summary ?? null), written };
+      },
       trades: async (trades) => timed(() => repo.writeTrades(trades, { refetchable: true })),
       cursor: async (scope, cursor) => {
         timed(() => {
@@ -59,6 +79,16 @@ export function openSyncWriter(repo: OrdersRepo): SyncWriter {
     // One request: an order stored as placed and then as it is are committed together, never apart.
     orders: (rows, placedSinceLastLook) => run(placedSinceLastLook ? [INSERT_PLACED_SQL, UPSERT_ORDER_SQL] : [UPSERT_ORDER_SQL], rows as unknown as Record<string, unknown>[]),
     trades: (trades) => run([UPSERT_TRADE_SQL], trades.map(tradeParams)),
+    page: (bytes, ask) => {
+      const { decoded, written } = thread.page(bytes, ask);
+      return {
+        decoded,
+        written: written.then(({ changes, ms }) => {
+          busy += ms;
+          return changes;
+        }),
+      };
+    },
     cursor: async (scope, cursor) => {
       await run([SAVE_CURSOR_SQL], [repo.cursorParams(scope, cursor)]);
     },

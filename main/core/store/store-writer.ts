@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
 import { WAL_CHECKPOINT_PAGES } from './open-store';
+import type { PageAsk, PageSummary } from '../history/sync-pages';
 import type { WriterData, WriterReply, WriterRequest } from './writer-thread';
 
 /** Where the writer thread's code is: built next to the main bundle (electron.vite.config.ts), or the source beside this file. */
@@ -34,26 +35,44 @@ export class StoreWriteError extends Error {
  */
 export class StoreWriter {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (reply: { changes: number; ms: number }) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (reply: { changes: number; ms: number }) => void; reject: (error: Error) => void; decoded?: { resolve: (summary: PageSummary | null) => void; reject: (error: Error) => void } }
+  >();
   private next = 0;
   private failure: Error | undefined;
 
   private constructor(path: string) {
     const entry = threadEntry();
-    // From source (tests, the bench) the entry is TypeScript that Node runs by stripping the types: no loader
-    // of the parent's (tsx) is needed, and none is inherited, so the thread starts as fast as the built one.
-    this.worker = new Worker(entry, { workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES } satisfies WriterData, ...(entry.endsWith('.ts') ? { execArgv: [] } : {}) });
+    // From source (tests, the bench) the entry is TypeScript that imports the schemas (main/common), which only a
+    // loader resolves: tsx's, as the tests and the bench themselves run; the built entry is one bundle.
+    this.worker = new Worker(entry, { workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES } satisfies WriterData, ...(entry.endsWith('.ts') ? { execArgv: ['--import', 'tsx'] } : {}) });
     // A writer left open must not keep the process alive; close() is the normal end.
     this.worker.unref();
     this.worker.on('message', (reply: WriterReply) => {
       const waiter = this.pending.get(reply.id);
+      if ('decoded' in reply) {
+        waiter?.decoded?.resolve(reply.decoded);
+        // A page the schema refused is not written: nothing more comes for it.
+        if (reply.decoded === null) {
+          this.pending.delete(reply.id);
+          waiter?.resolve({ changes: 0, ms: 0 });
+        }
+        return;
+      }
       this.pending.delete(reply.id);
-      if ('error' in reply) waiter?.reject(new StoreWriteError(reply.error.message, reply.error.code));
-      else waiter?.resolve(reply);
+      if ('error' in reply) {
+        const error = new StoreWriteError(reply.error.message, reply.error.code);
+        waiter?.decoded?.reject(error);
+        waiter?.reject(error);
+      } else waiter?.resolve(reply);
     });
     const fail = (error: Error) => {
       this.failure = error;
-      for (const waiter of this.pending.values()) waiter.reject(error);
+      for (const waiter of this.pending.values()) {
+        waiter.decoded?.reject(error);
+        waiter.reject(error);
+      }
       this.pending.clear();
     };
     this.worker.on('error', fail);
@@ -73,18 +92,38 @@ export class StoreWriter {
     return this.send({ statements, rows });
   }
 
+  /**
+   * A sync's page as the service sent it: `bytes` move to the writer thread
+   * (this side's buffer is emptied), which decodes them (sync-pages.ts) and
+   * writes the rows, all or nothing. `decoded` answers as soon as the page is
+   * checked (null when its schema refuses it: then nothing is written),
+   * `written` once its rows are committed.
+   */
+  page(bytes: ArrayBuffer, ask: PageAsk): { decoded: Promise<PageSummary | null>; written: Promise<{ changes: number; ms: number }> } {
+    let decoded!: { resolve: (summary: PageSummary | null) => void; reject: (error: Error) => void };
+    const summary = new Promise<PageSummary | null>((resolve, reject) => (decoded = { resolve, reject }));
+    return { decoded: summary, written: this.send({ page: { bytes, ask } }, decoded, [bytes]) };
+  }
+
   /** Waits for the batches already sent, then closes the writer's connection and thread. */
   async close(): Promise<void> {
     if (this.failure) return;
     await this.send({ close: true });
   }
 
-  private send(request: Omit<WriterRequest, 'id'>): Promise<{ changes: number; ms: number }> {
-    if (this.failure) return Promise.reject(this.failure);
+  private send(
+    request: Omit<WriterRequest, 'id'>,
+    decoded?: { resolve: (summary: PageSummary | null) => void; reject: (error: Error) => void },
+    transfer: ArrayBuffer[] = [],
+  ): Promise<{ changes: number; ms: number }> {
+    if (this.failure) {
+      decoded?.reject(this.failure);
+      return Promise.reject(this.failure);
+    }
     const id = (this.next += 1);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...request, id } satisfies WriterRequest);
+      this.pending.set(id, { resolve, reject, ...(decoded ? { decoded } : {}) });
+      this.worker.postMessage({ ...request, id } satisfies WriterRequest, transfer);
     });
   }
 }

@@ -1,0 +1,104 @@
+import { accountOrdersSchema, tradesResponseSchema } from '../../common/protocol/api';
+import { parseBodyBytes } from '../api/response-body';
+import { FINAL_STATUSES, toOrderParams } from './order-row';
+import { INSERT_PLACED_SQL, tradeAtOrBefore, tradeKey, tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type SyncScope } from './orders-repo';
+
+/**
+ * What a sync asks of a page of account orders besides its bytes: whose
+ * orders they are, and what the last complete pass knew.
+ */
+export interface OrdersPageAsk {
+  kind: 'orders';
+  scope: SyncScope;
+  /** When the rows are stored (their synced_at). */
+  now: number;
+  /** The newest order of the last complete pass: the walk stops at the page that holds it. */
+  headUid: string | null;
+  /** The last pass looked recently: the orders newer than its head were placed since, and one not held yet is news (placedSinceIsNews). */
+  placedAreNews: boolean;
+}
+
+/** What a sync asks of a page of the owner's fills: the newest fill the last complete pass stored. */
+export interface TradesPageAsk {
+  kind: 'trades';
+  known: string | null;
+}
+
+export type PageAsk = OrdersPageAsk | TradesPageAsk;
+
+/** What the walk needs of a page, and all the main thread gets of it: the rest stays where the page is read. */
+export interface PageSummary {
+  /** Orders (or fills) on the page. */
+  count: number;
+  /** The page's first order's UID (its first fill's key): the head the next pass starts from. */
+  first: string | null;
+  /** The page reaches what the last pass stored: no page after it is asked for. */
+  reachesKnown: boolean;
+  /** The UIDs of the orders stored (of the orders whose fills were), as the service sent them. */
+  uids: string[];
+  /** Lower case: orders: those the service still calls live (the refresh skips them, they are current); fills: their orders (the refresh looks at those). */
+  followUp: string[];
+}
+
+/** A page as the store takes it: each group's statements run for each of its rows, the groups in one transaction. */
+export interface DecodedPage {
+  summary: PageSummary;
+  groups: { statements: readonly string[]; rows: Record<string, unknown>[] }[];
+}
+
+const FINAL = new Set<string>(FINAL_STATUSES);
+
+/**
+ * A page's bytes checked and turned into rows: the same schema and the same
+ * row building the main thread used, run where the page is stored (the
+ * store's writer thread), so the main thread never parses or collects it.
+ * Answers null for an answer the schema refuses (or that is not JSON): the
+ * caller reports it as the client does (badResponseError); nothing of it is
+ * stored.
+ */
+export function decodePage(bytes: ArrayBuffer, ask: PageAsk): DecodedPage | null {
+  const body = parseBodyBytes(bytes);
+  return ask.kind === 'orders' ? decodeOrders(body, ask) : decodeTrades(body, ask);
+}
+
+function decodeOrders(body: unknown, ask: OrdersPageAsk): DecodedPage | null {
+  const parsed = accountOrdersSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const page = parsed.data;
+  const { account, chainId, environment } = ask.scope;
+  const knownAt = ask.headUid === null ? -1 : page.findIndex((order) => order.uid === ask.headUid);
+  // Newer than the last head and not held yet: news, stored as placed first; the rest as they are.
+  const placed = !ask.placedAreNews ? 0 : knownAt === -1 ? page.length : knownAt;
+  const rows = page.map((order) => toOrderParams(order, account, chainId, environment, ask.now) as unknown as Record<string, unknown>);
+  return {
+    summary: {
+      count: page.length,
+      first: page[0]?.uid ?? null,
+      reachesKnown: knownAt !== -1,
+      uids: page.map((order) => order.uid),
+      followUp: page.filter((order) => !FINAL.has(order.status)).map((order) => order.uid.toLowerCase()),
+    },
+    groups: [
+      { statements: [INSERT_PLACED_SQL, UPSERT_ORDER_SQL], rows: rows.slice(0, placed) },
+      { statements: [UPSERT_ORDER_SQL], rows: rows.slice(placed) },
+    ],
+  };
+}
+
+function decodeTrades(body: unknown, ask: TradesPageAsk): DecodedPage | null {
+  const parsed = tradesResponseSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const page = parsed.data;
+  const { known } = ask;
+  const fresh = known === null ? page : page.filter((trade) => !tradeAtOrBefore(trade, known));
+  return {
+    summary: {
+      count: page.length,
+      first: page[0] ? tradeKey(page[0]) : null,
+      reachesKnown: fresh.length < page.length,
+      uids: fresh.map((trade) => trade.orderUid),
+      followUp: [...new Set(fresh.map((trade) => trade.orderUid.toLowerCase()))],
+    },
+    groups: [{ statements: [UPSERT_TRADE_SQL], rows: fresh.map(tradeParams) }],
+  };
+}

@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toOrderParams } from '../../../main/core/history/order-row';
+import { OrdersRepo } from '../../../main/core/history/orders-repo';
+import { syncScope } from '../../../main/core/history/sync-engine';
+import { openStore, type Store } from '../../../main/core/store/open-store';
+import { makeTempDir } from '../../helpers/temp-dir';
+import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
+import { clientFor } from '../api/client-kit';
+import { UNTHROTTLED } from '../sandbox/sandbox-kit';
+import { scopeOf, seedDistinct } from './history-kit';
+
+const ORDERS = 2_500;
+const trader = TEST_ACCOUNTS.trader.address;
+const scope = scopeOf(trader);
+
+/** A fetch to the sandbox that spoils the answer of the requests `spoil` picks (a service sending what it should not). */
+const spoiling =
+  (spoil: (url: URL) => ((body: string) => string) | undefined): typeof fetch =>
+  async (input, init) => {
+    const response = await fetch(input, init);
+    const change = spoil(new URL(String(input)));
+    if (!change) return response;
+    return new Response(change(await response.text()), { status: response.status, headers: { 'content-type': 'application/json' } });
+  };
+
+/** Every stored order and fill, as columns (the sync time aside): what History reads. */
+const contents = (store: Store) => ({
+  orders: store.db.prepare('SELECT * FROM orders ORDER BY uid').all().map((row) => ({ ...(row as Record<string, unknown>), synced_at: 0 })),
+  trades: store.db.prepare('SELECT * FROM trades ORDER BY order_uid, block_number, log_index').all(),
+});
+
+/**
+ * A sync's pages are read on the store's writer thread (bytes in, rows out):
+ * what lands and what a bad page says must be what the main thread's reading
+ * gave, through the client's own schema.
+ */
+describe('history sync: pages read on the writer thread', () => {
+  let sandbox: Sandbox;
+  const dir = makeTempDir('cow-desk-sync-pages-');
+  const stores: Store[] = [];
+  const open = (name: string) => {
+    const store = openStore(join(dir.path, `${name}-${stores.length}.sqlite`));
+    stores.push(store);
+    return store;
+  };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
+    seedDistinct(sandbox, 1, trader, ORDERS);
+  }, 60_000);
+  afterEach(() => {
+    for (const store of stores.splice(0)) store.close();
+  });
+  afterAll(async () => {
+    dir.remove();
+    await sandbox.close();
+  });
+
+  const syncInto = (store: Store, fetchFn: typeof fetch = fetch) =>
+    syncScope({ repo: new OrdersRepo(store.db), orderbook: clientFor(sandbox, { rateLimits: { orderbook: { perSecond: 100_000 } }, maxAttempts: 1, fetch: fetchFn }).orderbook, now: () => 1 }, scope);
+
+  it('stores every order and fill exactly as the client-read pages written on this thread would', { timeout: 60_000 }, async () => {
+    const synced = open('synced');
+    await syncInto(synced);
+
+    // The same pages read by the client's own request() (schema checked here) and written through the repository.
+    const direct = open('direct');
+    const repo = new OrdersRepo(direct.db);
+    const client = clientFor(sandbox, { rateLimits: { orderbook: { perSecond: 100_000 } } });
+    for (let offset = 0; ; offset += 1000) {
+      const page = await client.orderbook.accountOrders(1, trader, { offset, limit: 1000 });
+      repo.writeOrders(page.map((order) => toOrderParams(order, trader, 1, 'production', 1)));
+      if (page.length < 1000) break;
+    }
+    for (let offset = 0; ; offset += 1000) {
+      const page = await client.orderbook.trades(1, { owner: trader }, { offset, limit: 1000 });
+      repo.writeTrades(page);
+      if (page.length < 1000) break;
+    }
+
+    const expected = contents(direct);
+    expect(expected.orders).toHaveLength(ORDERS);
+    expect(expected.trades.length).toBeGreaterThan(0);
+    expect(contents(synced)).toEqual(expected);
+  });
+
+  it('fails the pass on an order page the schema refuses with the client\'s own error, storing none of that page and keeping the cursor', { timeout: 60_000 }, async () => {
+    const store = open('bad-orders');
+    // The second page: one order's sell amount is not a number.
+    const broken = spoiling((url) => (url.pathname.endsWith('/orders') && url.searchParams.get('offset') === '1000' ? (body) => body.replace(/"sellAmount":"\d+"/, '"sellAmount":"lots"') : undefined));
+    await expect(syncInto(store, broken)).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      status: 200,
+      message: 'The service answered GET /api/v1/account/{owner}/orders with data CoW Desk does not understand; nothing was changed.',
+    });
+    const stored = store.db.prepare('SELECT count(*) AS n FROM orders').get() as { n: number };
+    // The first page (1000) is in; nothing of the refused one.
+    expect(stored.n).toBe(1000);
+    expect(new OrdersRepo(store.db).cursor(scope).headUid).toBeNull();
+  });
+
+  it('fails the pass on a fill page that is not JSON with the client\'s own error, storing no fill', { timeout: 60_000 }, async () => {
+    const store = open('bad-trades');
+    const garbled = spoiling((url) => (url.pathname.endsWith('/trades') ? (body) => body.slice(0, body.length / 2) : undefined));
+    await expect(syncInto(store, garbled)).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      message: 'The service answered GET /api/v2/trades with data CoW Desk does not understand; nothing was changed.',
+    });
+    expect(store.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: ORDERS });
+    expect(store.db.prepare('SELECT count(*) AS n FROM trades').get()).toEqual({ n: 0 });
+  });
+});
