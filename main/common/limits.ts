@@ -161,6 +161,15 @@ export function scaleDeadlines(factor: number, base: Readonly<Deadlines> = DEADL
   return Object.fromEntries(Object.entries(base).map(([key, value]) => [key, Math.max(1, Math.round(value * factor))])) as unknown as Deadlines;
 }
 
+/**
+ * How long after a user's request (or their notice of composing an order,
+ * trade.composing) the user counts as active on a service: 10 s, a person
+ * reading a quote, changing the amount or signing. Meanwhile background work
+ * leaves them slots free, so the next quote or the submission never queues;
+ * after it, background may take every slot again.
+ */
+export const USER_ACTIVE_MS = 10_000;
+
 export type UserActionKind = 'read' | 'submit';
 
 /**

@@ -66,3 +66,9 @@ export async function interleavedMedians(
   }
   return { app: median(a), bare: median(b) };
 }
+
+/** The value below which `fraction` of `samples` lie (nearest rank: p99 of 40 samples is the largest). */
+export function percentile(samples: readonly number[], fraction: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}

@@ -12,11 +12,16 @@ import { TokenServiceClient } from './token-service-client';
 /**
  * Budgets per bucket. interface.md's 10 quotes/s and 5 submissions/s are upper
  * bounds; the live orderbook allows about 5 requests/s per IP in all, which is
- * the default whole-service budget, one of them kept for the user: background
- * work (sync, watcher, tracker) sends at most 4 a second.
+ * the default whole-service budget. Background work (sync, watcher, tracker)
+ * may use all 5 while the user is idle; while the user is active it keeps 2
+ * of them free (a quote and the submission after it, or two quotes, go at
+ * once) and yields every slot to a user asking faster than that, yet still
+ * gets about 3 a second beside a user at a trader's pace: the watcher's fill
+ * dating and the tracker follow an order the user just placed (at 1 a second
+ * they fell behind it).
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<string, RateLimit>> = {
-  orderbook: { perSecond: 5, userReserve: 1 },
+  orderbook: { perSecond: 5, userReserve: 2 },
   'orderbook:quote': { perSecond: 10 },
   'orderbook:submit': { perSecond: 5 },
   tokenService: { perSecond: 10 },
@@ -55,6 +60,8 @@ export interface ApiClientOptions {
 export interface ApiClient {
   readonly orderbook: OrderbookClient;
   readonly tokenService: TokenServiceClient;
+  /** The user is composing an order: the orderbook's background work leaves their slots free from now (RateLimiter.expectUser). */
+  expectUser(): void;
   /** The app is closing: every request under way, and every one asked for later, ends at once. */
   close(): void;
 }
@@ -81,6 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     orderbook: new OrderbookClient(deps, () => options.endpoints().orderbook, options.environment),
     tokenService: new TokenServiceClient(deps, () => options.endpoints().tokenService),
+    expectUser: () => deps.limiter.expectUser(['orderbook']),
     close: () => closing.abort(new AppError('APP_CLOSING', 'CoW Desk is closing.')),
   };
 }

@@ -137,9 +137,8 @@ async function exchange<T, R>(deps: HttpDeps, asked: HttpRequest<T>, accept: (ou
     const remaining = left();
     if (remaining <= 0) throw deadlineError(req, budgetMs, action !== undefined, last);
     const expiry = AbortSignal.timeout(remaining);
-    let release: () => void;
     try {
-      release = await deps.limiter.acquire(req.buckets, req.signal ? AbortSignal.any([req.signal, expiry]) : expiry, {
+      await deps.limiter.acquire(req.buckets, req.signal ? AbortSignal.any([req.signal, expiry]) : expiry, {
         lane,
         maxHoldMs: remaining,
       });
@@ -155,7 +154,7 @@ async function exchange<T, R>(deps: HttpDeps, asked: HttpRequest<T>, accept: (ou
       totalMs: Math.max(1, Math.min(attemptMs, left())),
       headersMs: Math.min(deadlines.headersMs, attemptMs),
       bodyIdleMs: Math.min(deadlines.bodyIdleMs, attemptMs),
-    }).finally(release);
+    });
     report(deps, req, outcome, deps.clock.now() - started);
     if (outcome.ok) {
       const data = await accept(outcome, req);

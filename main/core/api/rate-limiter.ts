@@ -1,4 +1,5 @@
 import { AppError } from '../../common/errors';
+import { USER_ACTIVE_MS } from '../../common/limits';
 import type { Clock } from '../clock';
 
 /**
@@ -7,37 +8,45 @@ import type { Clock } from '../clock';
  * its quote endpoint), and waits until all of them have room. Keeping under the
  * service's limits ourselves means the app never provokes a 429 on its own.
  *
- * A slot is held from sending until the response arrives, and its window runs
- * from the response. The server received the request at some point in between,
- * so however late the send really left this process, the server never sees more
- * than `perSecond` requests inside any one second.
+ * A slot's window starts when the request is sent, as the service counts it:
+ * the orderbook's limit sits in front of it and counts a request when it
+ * arrives (the services' own source has no inbound limiter; the sandbox counts
+ * arrivals in a sliding second, test/sandbox/http/rate-limiter.ts). Arrival
+ * is after sending, so only a difference in the network's delay between two
+ * requests could bring them closer at the service than here: `SAFETY_MS`.
+ * (Counting from the response instead, as before, kept each slot for its whole
+ * round trip plus a second and held a full sync to 1.3x the service's rate.)
  */
 export interface RateLimit {
   readonly perSecond: number;
   /**
-   * Slots of the window only user requests may take. A long sync sends as
-   * fast as the budget allows, five at a time then none until they age out:
-   * a quote in that pause waited up to a second (issue 17: 412 ms median).
-   * With a slot kept, a user action never waits for background work.
+   * Slots of the window background work leaves free for the user while the
+   * user is active (asked within `USER_ACTIVE_MS`): background takes a slot
+   * only where this many stay free after it, so a user's next requests, up to
+   * that many at once, are sent at once, and a user asking more often than
+   * that has background yield every slot to them. When the user is idle,
+   * background work may use every slot.
    */
   readonly userReserve?: number;
 }
 
 const WINDOW_MS = 1_000;
-/** Slack for the server's clock granularity. */
+/** Slack for the network delaying one request more than the next one (and the server's clock granularity). */
 const SAFETY_MS = 30;
+/** A slot counts for this long after its request was sent. */
+const SPAN_MS = WINDOW_MS + SAFETY_MS;
 
 interface Slot {
-  /** When the response arrived; undefined while the request is in flight. */
-  end: number | undefined;
+  /** When the request was sent (granted). */
+  readonly at: number;
+  readonly lane: Lane;
 }
-
-export type Release = () => void;
 
 /**
  * Who is waiting: a person (quote, submit, cancel, lookups, holders) or
  * background work (history sync, watcher, tracker). Both share the one budget;
- * a waiting user request is always served before any waiting background one.
+ * a waiting user request is always served before any waiting background one,
+ * and background work yields its share while the user is active (`userReserve`).
  */
 export type Lane = 'user' | 'background';
 
@@ -51,7 +60,7 @@ interface Waiter {
   readonly buckets: readonly string[];
   readonly lane: Lane;
   readonly maxHoldMs: number;
-  readonly resolve: (release: Release) => void;
+  readonly resolve: () => void;
   readonly reject: (reason: unknown) => void;
   readonly detach: () => void;
 }
@@ -64,6 +73,8 @@ export class RateLimiter {
   private readonly pumps = new Map<string, () => void>();
   /** Buckets closed until a time the service named in a Retry-After. */
   private readonly holds = new Map<string, number>();
+  /** When a user request for each bucket was last asked for or granted. */
+  private readonly userSeen = new Map<string, number>();
 
   constructor(
     private readonly limits: Readonly<Record<string, RateLimit>>,
@@ -73,13 +84,15 @@ export class RateLimiter {
   ) {}
 
   /**
-   * Waits for a slot in every named bucket. Callers of one service are served
-   * in order within their lane, the user lane first. Call the result when the
-   * response is in.
+   * Waits for a slot in every named bucket; send the request as soon as it
+   * answers. Callers of one service are served in order within their lane, the
+   * user lane first.
    */
-  acquire(buckets: readonly string[], signal?: AbortSignal, options: AcquireOptions = {}): Promise<Release> {
+  acquire(buckets: readonly string[], signal?: AbortSignal, options: AcquireOptions = {}): Promise<void> {
     const service = buckets[0] ?? '';
-    return new Promise<Release>((resolve, reject) => {
+    const lane = options.lane ?? 'background';
+    if (lane === 'user') this.seeUser(buckets);
+    return new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
         this.remove(service, waiter);
@@ -88,7 +101,7 @@ export class RateLimiter {
       };
       const waiter: Waiter = {
         buckets,
-        lane: options.lane ?? 'background',
+        lane,
         maxHoldMs: Math.min(this.maxHoldMs, options.maxHoldMs ?? Number.POSITIVE_INFINITY),
         resolve,
         reject,
@@ -99,6 +112,16 @@ export class RateLimiter {
       this.wake(service);
       void this.pump(service);
     });
+  }
+
+  /**
+   * A person is about to ask (composing an order): the user counts as active
+   * from now, so background work stops taking the slots it leaves them and
+   * the first quote, asked a moment later, finds one free (without this
+   * notice, it waited for the next of a full window's slots to age out).
+   */
+  expectUser(buckets: readonly string[]): void {
+    this.seeUser(buckets);
   }
 
   /** The service said to wait (429 Retry-After): nobody sends to `bucket` before `untilMs`. */
@@ -124,35 +147,45 @@ export class RateLimiter {
           head.reject(error);
           continue;
         }
-        const { wait, inFlightBlocks } = this.room(head.buckets, head.lane, now);
-        if (!inFlightBlocks && Math.max(held, wait) <= 0) {
+        const wait = Math.max(held, this.room(head.buckets, head.lane, now));
+        if (wait <= 0) {
           this.settle(service, head);
-          head.resolve(this.occupy(service, head.buckets.filter((name) => this.limits[name])));
+          this.occupy(head.buckets, head.lane, now);
+          head.resolve();
           continue;
         }
-        await this.nap(service, inFlightBlocks && held <= 0 ? undefined : Math.max(held, wait));
+        await this.nap(service, wait);
       }
     } finally {
       this.pumps.delete(service);
     }
   }
 
-  /** How long until `buckets` all have room; `inFlightBlocks` when only a response can free one. */
-  private room(buckets: readonly string[], lane: Lane, now: number): { wait: number; inFlightBlocks: boolean } {
+  /** How long until `buckets` all have room for a request of `lane` (0: now). */
+  private room(buckets: readonly string[], lane: Lane, now: number): number {
     let wait = 0;
-    let inFlightBlocks = false;
-    for (const bucket of buckets.filter((name) => this.limits[name])) {
+    for (const bucket of this.limited(buckets)) {
       const { perSecond, userReserve = 0 } = this.limits[bucket]!;
-      const limit = lane === 'user' ? perSecond : Math.max(1, perSecond - userReserve);
-      const live = (this.slots.get(bucket) ?? []).filter((slot) => slot.end === undefined || slot.end > now - WINDOW_MS - SAFETY_MS);
+      const live = (this.slots.get(bucket) ?? []).filter((slot) => slot.at > now - SPAN_MS);
       this.slots.set(bucket, live);
-      if (live.length < limit) continue;
-      const finished = live.flatMap((slot) => (slot.end === undefined ? [] : [slot.end])).sort((a, b) => a - b);
-      const mustExpire = live.length - limit + 1;
-      if (finished.length < mustExpire) inFlightBlocks = true;
-      else wait = Math.max(wait, finished[mustExpire - 1]! + WINDOW_MS + SAFETY_MS - now);
+      // Slots are kept in the order they were granted: the one that must age out for room is this far back.
+      const until = (slots: readonly Slot[], limit: number) => (slots.length < limit ? now : slots[slots.length - limit]!.at + SPAN_MS);
+      wait = Math.max(wait, until(live, perSecond) - now);
+      if (lane === 'user') continue;
+      const own = live.filter((slot) => slot.lane === 'background');
+      // Evenly spaced, never in bursts: a user's first request waits at most one spacing for the next slot to free.
+      const last = own.at(-1);
+      if (last) wait = Math.max(wait, last.at + SPAN_MS / perSecond - now);
+      const activeUntil = (this.userSeen.get(bucket) ?? Number.NEGATIVE_INFINITY) + USER_ACTIVE_MS;
+      if (activeUntil > now && userReserve > 0) {
+        // The user is active: background takes a slot only where `userReserve` stay free after it (the user's own
+        // sends use them up; background then waits for one to age out), or once the user goes idle. Yet it always
+        // keeps one a window of its own: a user quoting without pause slows a sync, never stops it.
+        const yielded = Math.min(until(live, Math.max(1, perSecond - userReserve)), until(own, 1));
+        wait = Math.max(wait, Math.min(yielded, activeUntil) - now);
+      }
     }
-    return { wait, inFlightBlocks };
+    return wait;
   }
 
   private heldFor(buckets: readonly string[], now: number, maxHoldMs: number): number {
@@ -167,18 +200,21 @@ export class RateLimiter {
     return wait;
   }
 
-  private occupy(service: string, buckets: readonly string[]): Release {
-    const slot: Slot = { end: undefined };
-    for (const bucket of buckets) this.slots.set(bucket, [...(this.slots.get(bucket) ?? []), slot]);
-    return () => {
-      if (slot.end !== undefined) return;
-      slot.end = this.clock.now();
-      this.wake(service);
-    };
+  private occupy(buckets: readonly string[], lane: Lane, now: number): void {
+    if (lane === 'user') this.seeUser(buckets);
+    for (const bucket of this.limited(buckets)) this.slots.set(bucket, [...(this.slots.get(bucket) ?? []), { at: now, lane }]);
   }
 
-  /** Sleeps until `ms` passed (forever when undefined) or the service is woken: an arrival, a release, an abort. */
-  private nap(service: string, ms: number | undefined): Promise<void> {
+  private seeUser(buckets: readonly string[]): void {
+    for (const bucket of this.limited(buckets)) this.userSeen.set(bucket, this.clock.now());
+  }
+
+  private limited(buckets: readonly string[]): string[] {
+    return buckets.filter((name) => this.limits[name]);
+  }
+
+  /** Sleeps until `ms` passed or the service is woken: an arrival or an abort. */
+  private nap(service: string, ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = new AbortController();
       const done = () => {
@@ -186,7 +222,7 @@ export class RateLimiter {
         resolve();
       };
       this.pumps.set(service, done);
-      if (ms !== undefined) this.clock.sleep(ms, timer.signal).then(done, () => undefined);
+      this.clock.sleep(ms, timer.signal).then(done, () => undefined);
     });
   }
 

@@ -18,7 +18,7 @@ import { progressOf } from '../../common/trade/order-progress';
 import { QuoteService } from './quote-service';
 import { resendJournalled, submitSigned, type SubmitDeps } from './submit-flow';
 
-type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.resend' | 'trade.replace' | 'trade.openOrders' | 'trade.tracked' | 'trade.track' | 'trade.cancel';
+type TradeCommand = 'trade.quote' | 'trade.submit' | 'trade.resend' | 'trade.replace' | 'trade.openOrders' | 'trade.tracked' | 'trade.composing' | 'trade.track' | 'trade.cancel';
 
 export interface TradingModuleOptions {
   api: ApiClient;
@@ -130,6 +130,10 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
         return { placed, cancelled };
       },
       'trade.tracked': () => tracker.list(),
+      'trade.composing': () => {
+        api.expectUser();
+        return null;
+      },
       'trade.track': async ({ chainId, uid }) => {
         const progress = progressOf(await api.orderbook.getOrder(chainId, uid), chainId, explorerBase());
         tracker.watch(progress);

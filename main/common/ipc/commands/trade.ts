@@ -154,6 +154,12 @@ export const tradeCommands = {
   'trade.resend': { input: z.strictObject({ uid: uidSchema }), output: submitResultSchema },
   /** Orders submitted in this session and still watched (or just finished). */
   'trade.tracked': { input: z.undefined(), output: z.array(orderProgressSchema) },
+  /**
+   * The user is editing the order form: their quote is coming. Background work
+   * on the orderbook leaves them slots free from now, so the quote is sent at
+   * once even while a sync fills the service's 5 a second.
+   */
+  'trade.composing': { input: z.undefined(), output: z.null() },
   /** Watches an order placed outside trade.submit (an EthFlow order placed by its createOrder transaction), by its UID. */
   'trade.track': { input: z.strictObject({ chainId: z.number().int(), uid: uidSchema }), output: orderProgressSchema },
   /** Off-chain batch cancellation where possible; the on-chain call explained for the rest. */
