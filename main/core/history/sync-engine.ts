@@ -71,7 +71,7 @@ export interface SyncCounts extends PassCounts {
  * only when the pass completes, so the next pass redoes what was cut.
  */
 export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?: AbortSignal): Promise<SyncCounts> {
-  const writer = openSyncWriter(deps.repo);
+  const writer = openSyncWriter(deps.repo, signal);
   const writes = new SlicedWrites(signal);
   try {
     const counts = await syncWith(deps, writer, writes, scope, signal);

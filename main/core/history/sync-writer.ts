@@ -16,7 +16,8 @@ export interface SyncWriter {
   /**
    * A page as the service sent it, decoded (sync-pages.ts) and written where
    * the writes run: `decoded` once it is checked (null: its schema refused it,
-   * nothing is written), `written` with the rows that changed once committed.
+   * nothing is written), `written` with the rows that changed once committed,
+   * or failed once the pass's signal aborted before it was written.
    * `bytes` are handed over: the caller must not use them again.
    */
   page(bytes: ArrayBuffer, ask: PageAsk): { decoded: Promise<PageSummary | null>; written: Promise<number> };
@@ -38,8 +39,11 @@ export interface SyncWriter {
  * and writeTrades() would write them. In memory (no file to share), on this
  * thread through the repository.
  */
-export function openSyncWriter(repo: OrdersRepo): SyncWriter {
+export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWriter {
   const thread = StoreWriter.forDatabase(repo.db);
+  // A cancelled pass writes no more pages, not even those already handed over (up to two ahead of the commits).
+  if (thread && signal?.aborted) thread.dropPages();
+  else if (thread) signal?.addEventListener('abort', () => thread.dropPages(), { once: true });
   let busy = 0;
   if (!thread) {
     const timed = (write: () => number) => {
@@ -54,9 +58,10 @@ export function openSyncWriter(repo: OrdersRepo): SyncWriter {
       orders: async (rows, placedSinceLastLook) => timed(() => repo.writeOrders(rows, { refetchable: true, placedSinceLastLook })),
       page: (bytes, ask) => {
         const decoded = Promise.resolve().then(() => decodePage(bytes, ask));
-        const written = decoded.then((page) =>
-          timed(() => writeTransaction(repo.db, () => (page?.groups ?? []).reduce((changes, group) => changes + runForEachRow(group.statements.map(prepare), group.rows), 0))),
-        );
+        const written = decoded.then((page) => {
+          signal?.throwIfAborted();
+          return timed(() => writeTransaction(repo.db, () => (page?.groups ?? []).reduce((changes, group) => changes + runForEachRow(group.statements.map(prepare), group.rows), 0)));
+        });
         return { decoded: decoded.then((page) => page?.summary ?? null), written };
       },
       trades: async (trades) => timed(() => repo.writeTrades(trades, { refetchable: true })),

@@ -41,12 +41,18 @@ export class StoreWriter {
   >();
   private next = 0;
   private failure: Error | undefined;
+  /**
+   * Set once the pass is cancelled (dropPages): shared with the thread, which
+   * reads it before each slice of a page, so a cancel stops the pages already
+   * handed over at once, not after they are all written.
+   */
+  private readonly dropped = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
 
   private constructor(path: string) {
     const entry = threadEntry();
     // From source (tests, the bench) the entry is TypeScript that imports the schemas (main/common), which only a
     // loader resolves: tsx's, as the tests and the bench themselves run; the built entry is one bundle.
-    this.worker = new Worker(entry, { workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES } satisfies WriterData, ...(entry.endsWith('.ts') ? { execArgv: ['--import', 'tsx'] } : {}) });
+    this.worker = new Worker(entry, { workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES, dropped: this.dropped } satisfies WriterData, ...(entry.endsWith('.ts') ? { execArgv: ['--import', 'tsx'] } : {}) });
     // A writer left open must not keep the process alive; close() is the normal end.
     this.worker.unref();
     this.worker.on('message', (reply: WriterReply) => {
@@ -103,6 +109,15 @@ export class StoreWriter {
     let decoded!: { resolve: (summary: PageSummary | null) => void; reject: (error: Error) => void };
     const summary = new Promise<PageSummary | null>((resolve, reject) => (decoded = { resolve, reject }));
     return { decoded: summary, written: this.send({ page: { bytes, ask } }, decoded, [bytes]) };
+  }
+
+  /**
+   * No page is written from now on: a page being written stops at its next
+   * slice (the slices before stay committed), and each page not written
+   * answers `written` with an error. Batches (run) are written as before.
+   */
+  dropPages(): void {
+    Atomics.store(this.dropped, 0, 1);
   }
 
   /** Waits for the batches already sent, then closes the writer's connection and thread. */

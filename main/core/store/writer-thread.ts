@@ -19,6 +19,8 @@ export interface WriterData {
   path: string;
   /** The store's wal_autocheckpoint (open-store.ts). */
   checkpointPages: number;
+  /** Its first element turns 1 once no page may be written (StoreWriter.dropPages): the pass was cancelled. */
+  dropped: Int32Array;
 }
 
 export interface WriterRequest {
@@ -57,7 +59,7 @@ const PAGE_SLICE = 64;
 
 const port = parentPort;
 if (port) {
-  const { path, checkpointPages } = workerData as WriterData;
+  const { path, checkpointPages, dropped } = workerData as WriterData;
   const db = new BetterSqlite3(path);
   db.pragma('busy_timeout = 5000');
   db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
@@ -153,6 +155,7 @@ if (port) {
     try {
       let changes = 0;
       for (const slice of slices) {
+        if (request.page && Atomics.load(dropped, 0) === 1) throw Object.assign(new Error('The sync was cancelled: the page was not written.'), { code: 'SYNC_CANCELLED' });
         changes += write(slice.statements, slice.rows);
         // A long page commits on the way, as batches arriving together do.
         if (slice !== slices.at(-1) && performance.now() - open!.began >= TRANSACTION_MS && !commit()) throw new Error('The store could not commit a write.');

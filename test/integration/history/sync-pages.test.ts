@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toOrderParams } from '../../../main/core/history/order-row';
 import { OrdersRepo } from '../../../main/core/history/orders-repo';
 import { syncScope } from '../../../main/core/history/sync-engine';
+import { openSyncWriter } from '../../../main/core/history/sync-writer';
 import { openStore, type Store } from '../../../main/core/store/open-store';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
@@ -109,5 +110,23 @@ describe('history sync: pages read on the writer thread', () => {
     });
     expect(store.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: ORDERS });
     expect(store.db.prepare('SELECT count(*) AS n FROM trades').get()).toEqual({ n: 0 });
+  });
+
+  it('writes no page once the pass is cancelled, though the page was fetched and handed over before', { timeout: 60_000 }, async () => {
+    const store = open('cancelled');
+    const repo = new OrdersRepo(store.db);
+    const client = clientFor(sandbox, { rateLimits: { orderbook: { perSecond: 100_000 } } }).orderbook;
+    const controller = new AbortController();
+    const writer = openSyncWriter(repo, controller.signal);
+    const ask = () => ({ kind: 'orders', scope, now: 1, headUid: null, placedAreNews: false }) as const;
+    const first = writer.page((await client.accountOrdersBody(1, trader, { offset: 0, limit: 1000 })).bytes, ask());
+    await expect(first.written).resolves.toBe(1000);
+    // Fetched before the cancel: the walk hands pages over up to two ahead of the commits.
+    const second = (await client.accountOrdersBody(1, trader, { offset: 1000, limit: 1000 })).bytes;
+    controller.abort();
+    const dropped = writer.page(second, ask());
+    await expect(dropped.written).rejects.toMatchObject({ code: 'SYNC_CANCELLED' });
+    await writer.close();
+    expect(store.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 1000 });
   });
 });

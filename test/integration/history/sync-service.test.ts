@@ -17,6 +17,8 @@ describe('history sync service: offline, resume, cancel', () => {
   let url: string;
   let statuses: SyncStatus[];
   let service: SyncService;
+  /** Account-order pages from this offset on are not answered until their pass is cancelled. */
+  let holdOrdersFrom: number;
 
   /** One attempt per request, so an unreachable orderbook shows at once instead of after the app's backoff. */
   const make = (timing: { intervalMs: number; offlineRetryMs: number }, onStatus = (status: SyncStatus) => void statuses.push(status)) => {
@@ -28,7 +30,14 @@ describe('history sync service: offline, resume, cancel', () => {
     });
     return new SyncService({
       repo: kit.repo,
-      orderbook: () => live.orderbook,
+      orderbook: () => {
+        const orderbook = live.orderbook;
+        const held: typeof orderbook.accountOrdersBody = (chainId, owner, page, signal) =>
+          page.offset < holdOrdersFrom
+            ? orderbook.accountOrdersBody(chainId, owner, page, signal)
+            : new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+        return Object.assign(Object.create(orderbook) as typeof orderbook, { accountOrdersBody: held });
+      },
       accounts: () => [{ address: trader }],
       chains: () => [1],
       environment: () => 'production',
@@ -45,6 +54,7 @@ describe('history sync service: offline, resume, cancel', () => {
     kit = historyKit(sandbox);
     statuses = [];
     url = DEAD_URL;
+    holdOrdersFrom = Infinity;
   });
   afterEach(async () => {
     await service.stop();
@@ -79,7 +89,9 @@ describe('history sync service: offline, resume, cancel', () => {
     const uids = sandbox.orders.seed(1, trader, 2_500);
     url = sandbox.orderbookUrl;
     let cancelled = false;
-    // Cancel as soon as the first page of 1000 is stored, the way the Cancel button would.
+    // Cancel as soon as the first page of 1000 is stored, the way the Cancel button would. The third page is not
+    // answered before the cancel: the pass cannot have stored everything by the time the cancel comes.
+    holdOrdersFrom = 2_000;
     service = make({ intervalMs: 600_000, offlineRetryMs: 600_000 }, (status) => {
       if (!cancelled && status.progress.some((entry) => entry.phase === 'orders' && entry.done >= 1000)) {
         cancelled = true;
@@ -91,6 +103,7 @@ describe('history sync service: offline, resume, cancel', () => {
     expect(after).toMatchObject({ syncing: false, lastSyncedAt: null });
     expect(stored()).toBeGreaterThanOrEqual(1000);
     expect(stored()).toBeLessThan(new Set(uids).size);
+    holdOrdersFrom = Infinity;
     expect((await service.syncNow()).lastSyncedAt).not.toBeNull();
     expect(stored()).toBe(new Set(uids).size);
   });
