@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as pace } from 'node:timers/promises';
@@ -10,24 +8,13 @@ import { openStore } from '../../main/core/store/open-store';
 import { makeTempDir } from '../helpers/temp-dir';
 import { TEST_ACCOUNTS } from '../sandbox';
 import { sandboxProcess } from '../integration/history/history-kit';
+import { HOGS, underLoad } from './cpu-hogs';
 import type { Bench, BenchRow } from './measure';
 
 /** Full syncs timed per size and condition: a 100k sync takes about 40 s. */
 const RUNS: Record<number, number> = { 10_000: 3, 100_000: 1 };
-/** CPU-bound processes beside the sync in the busy condition: a trader's laptop running a browser and a build. */
-const HOGS = 2;
 
 const scope = { account: TEST_ACCOUNTS.trader.address, chainId: 1, environment: 'production' as const };
-
-/** `yes > /dev/null`, `count` times: started here, stopped by stop(). */
-async function hogs(count: number): Promise<{ stop: () => Promise<void> }> {
-  const children: ChildProcess[] = Array.from({ length: count }, () => spawn('yes', [], { stdio: 'ignore' }));
-  return {
-    stop: async () => {
-      await Promise.all(children.map((child) => (child.exitCode === null ? (child.kill(), once(child, 'exit')) : undefined)));
-    },
-  };
-}
 
 interface MainThread {
   /** Event loop delay max, ms: the longest the main thread could not answer IPC. */
@@ -81,13 +68,11 @@ export const syncMainThreadBench: Bench = {
       const dir = makeTempDir('cow-desk-bench-');
       try {
         for (const busy of [false, true]) {
-          const load = busy ? await hogs(HOGS) : undefined;
           const seen: MainThread[] = [];
-          try {
+          const syncs = async () => {
             for (let run = 0; run < runs; run += 1) seen.push(await watchedSync(sandbox.orderbookUrl, sandbox.bffUrl, join(dir.path, `sync-${busy}-${run}.sqlite`)));
-          } finally {
-            await load?.stop();
-          }
+          };
+          await (busy ? underLoad(syncs) : syncs());
           const worst = (key: keyof MainThread) => Math.max(...seen.map((figures) => figures[key]));
           const size = `${sandbox.orders.toLocaleString('en')}, ${busy ? `beside ${HOGS} CPU hogs` : 'idle'}`;
           rows.push(
