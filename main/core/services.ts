@@ -261,7 +261,7 @@ export function createServices(ports: ServicePorts): Services {
       await history.close();
       settingsModule.close();
       await signing?.keys.close();
-      if ('store' in storeState) storeState.store.close();
+      if ('store' in storeState) await storeState.store.close();
     },
   };
 }

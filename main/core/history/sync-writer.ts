@@ -41,9 +41,6 @@ export interface SyncWriter {
  */
 export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWriter {
   const thread = StoreWriter.forDatabase(repo.db);
-  // A cancelled pass writes no more pages, not even those already handed over (up to two ahead of the commits).
-  if (thread && signal?.aborted) thread.dropPages();
-  else if (thread) signal?.addEventListener('abort', () => thread.dropPages(), { once: true });
   let busy = 0;
   if (!thread) {
     const timed = (write: () => number) => {
@@ -75,6 +72,10 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
       close: async () => undefined,
     };
   }
+  const pages = thread.pages();
+  // A cancelled pass writes no more pages, not even those already handed over (up to two ahead of the commits).
+  if (signal?.aborted) pages.drop();
+  else signal?.addEventListener('abort', () => pages.drop(), { once: true });
   const run = async (statements: readonly string[], rows: readonly Record<string, unknown>[]) => {
     const { changes, ms } = await thread.run(statements, rows);
     busy += ms;
@@ -85,7 +86,7 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
     orders: (rows, placedSinceLastLook) => run(placedSinceLastLook ? [INSERT_PLACED_SQL, UPSERT_ORDER_SQL] : [UPSERT_ORDER_SQL], rows as unknown as Record<string, unknown>[]),
     trades: (trades) => run([UPSERT_TRADE_SQL], trades.map(tradeParams)),
     page: (bytes, ask) => {
-      const { decoded, written } = thread.page(bytes, ask);
+      const { decoded, written } = pages.page(bytes, ask);
       return {
         decoded,
         written: written.then(({ changes, ms }) => {
@@ -98,6 +99,6 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
       await run([SAVE_CURSOR_SQL], [repo.cursorParams(scope, cursor)]);
     },
     busyMs: () => busy,
-    close: () => thread.close(),
+    close: () => thread.flush(),
   };
 }

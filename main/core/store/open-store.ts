@@ -5,23 +5,20 @@ import { migrate, type Migration } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { defineSqlFunctions } from './sql-functions';
 import { privateDir, privateFile, privateIfExists } from '../private-files';
+import { StoreWriter } from './store-writer';
+import { WAL_CHECKPOINT_PAGES } from './wal';
 
 export interface Store {
   readonly db: Database;
   readonly path: string;
   readonly schemaVersion: number;
-  close(): void;
+  /**
+   * Closes this connection at once; answers once the store's writer thread
+   * (store-writer.ts, its own connection, kept for the store's life) has
+   * written what it was sent and let go of the file too.
+   */
+  close(): Promise<void>;
 }
-
-/**
- * WAL pages after which a commit copies the log back into the file (SQLite's
- * default is 1000). A sync touches a page of every index per order: checkpoints
- * at 4 MB copied the same pages over and over and cost the writer half its time
- * (issue 17); at 64 MB a page is copied once for many commits. Every connection
- * uses it, so a small write of the main thread never finds a log over its own
- * threshold and checkpoints a sync's pages on the main thread.
- */
-export const WAL_CHECKPOINT_PAGES = 16_000;
 
 /**
  * Opens (creating if needed) the app's SQLite file and migrates it.
@@ -46,7 +43,17 @@ export function openStore(path: string, migrations: readonly Migration[] = MIGRA
     defineSqlFunctions(db);
     const schemaVersion = migrate(db, migrations);
     checkStore(db, path, migrations);
-    return { db, path, schemaVersion, close: () => db.close() };
+    return {
+      db,
+      path,
+      schemaVersion,
+      close: () => {
+        const writer = StoreWriter.closeFor(db);
+        db.close();
+        // A writer that failed told its writes so: closing it has nothing more to say.
+        return writer.catch(() => undefined);
+      },
+    };
   } catch (error) {
     db.close();
     throw error;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
-import { WAL_CHECKPOINT_PAGES } from './open-store';
+import { WAL_CHECKPOINT_PAGES } from './wal';
 import type { PageAsk, PageSummary } from '../history/sync-pages';
 import type { WriterData, WriterReply, WriterRequest } from './writer-thread';
 
@@ -13,6 +13,9 @@ function threadEntry(): string {
   if (!found) throw new Error(`The store's writer thread is missing (looked for ${candidates.join(', ')}).`);
   return found;
 }
+
+/** Each file store's writer thread, while the store is open. */
+const writers = new WeakMap<Database, StoreWriter>();
 
 export class StoreWriteError extends Error {
   constructor(
@@ -41,18 +44,13 @@ export class StoreWriter {
   >();
   private next = 0;
   private failure: Error | undefined;
-  /**
-   * Set once the pass is cancelled (dropPages): shared with the thread, which
-   * reads it before each slice of a page, so a cancel stops the pages already
-   * handed over at once, not after they are all written.
-   */
-  private readonly dropped = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  private closed: Promise<void> | undefined;
 
   private constructor(path: string) {
     const entry = threadEntry();
     // From source (tests, the bench) the entry is TypeScript that imports the schemas (main/common), which only a
     // loader resolves: tsx's, as the tests and the bench themselves run; the built entry is one bundle.
-    this.worker = new Worker(entry, { workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES, dropped: this.dropped } satisfies WriterData, ...(entry.endsWith('.ts') ? { execArgv: ['--import', 'tsx'] } : {}) });
+    this.worker = new Worker(entry, { workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES } satisfies WriterData, ...(entry.endsWith('.ts') ? { execArgv: ['--import', 'tsx'] } : {}) });
     // A writer left open must not keep the process alive; close() is the normal end.
     this.worker.unref();
     this.worker.on('message', (reply: WriterReply) => {
@@ -85,8 +83,24 @@ export class StoreWriter {
     this.worker.on('exit', () => fail(new Error('The store writer thread stopped.')));
   }
 
+  /**
+   * The store's writer thread: started on first use and kept for the store's
+   * life (a thread and its connection cost a sync pass more than a quiet
+   * resync's writes), closed with the store (closeFor). Null for an in-memory
+   * store, which has no file to share.
+   */
   static forDatabase(db: Database): StoreWriter | null {
-    return db.memory || db.name === '' ? null : new StoreWriter(db.name);
+    if (db.memory || db.name === '' || !db.open) return null;
+    let writer = writers.get(db);
+    if (!writer || writer.failure || writer.closed) writers.set(db, (writer = new StoreWriter(db.name)));
+    return writer;
+  }
+
+  /** The store is closing: its writer thread ends once what was sent to it is written. */
+  static closeFor(db: Database): Promise<void> {
+    const writer = writers.get(db);
+    writers.delete(db);
+    return writer?.close() ?? Promise.resolve();
   }
 
   /**
@@ -99,31 +113,38 @@ export class StoreWriter {
   }
 
   /**
-   * A sync's page as the service sent it: `bytes` move to the writer thread
-   * (this side's buffer is emptied), which decodes them (sync-pages.ts) and
-   * writes the rows, all or nothing. `decoded` answers as soon as the page is
-   * checked (null when its schema refuses it: then nothing is written),
-   * `written` once its rows are committed.
+   * A sync pass's pages. page(): `bytes` as the service sent them move to the
+   * writer thread (this side's buffer is emptied), which decodes them
+   * (sync-pages.ts) and writes the rows, all or nothing; `decoded` answers as
+   * soon as the page is checked (null when its schema refuses it: then nothing
+   * is written), `written` once its rows are committed. drop(): no page of the
+   * pass is written from then on, not even those handed over already; a page
+   * being written stops at its next slice (the slices before stay committed)
+   * and each page not written fails `written` (SYNC_CANCELLED). The flag is
+   * shared memory the thread reads before each slice, so a cancel takes hold
+   * at once, not after the pages queued before it.
    */
-  page(bytes: ArrayBuffer, ask: PageAsk): { decoded: Promise<PageSummary | null>; written: Promise<{ changes: number; ms: number }> } {
-    let decoded!: { resolve: (summary: PageSummary | null) => void; reject: (error: Error) => void };
-    const summary = new Promise<PageSummary | null>((resolve, reject) => (decoded = { resolve, reject }));
-    return { decoded: summary, written: this.send({ page: { bytes, ask } }, decoded, [bytes]) };
+  pages(): { page(bytes: ArrayBuffer, ask: PageAsk): { decoded: Promise<PageSummary | null>; written: Promise<{ changes: number; ms: number }> }; drop(): void } {
+    const dropped = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    return {
+      page: (bytes, ask) => {
+        let decoded!: { resolve: (summary: PageSummary | null) => void; reject: (error: Error) => void };
+        const summary = new Promise<PageSummary | null>((resolve, reject) => (decoded = { resolve, reject }));
+        return { decoded: summary, written: this.send({ page: { bytes, ask, dropped } }, decoded, [bytes]) };
+      },
+      drop: () => Atomics.store(dropped, 0, 1),
+    };
   }
 
-  /**
-   * No page is written from now on: a page being written stops at its next
-   * slice (the slices before stay committed), and each page not written
-   * answers `written` with an error. Batches (run) are written as before.
-   */
-  dropPages(): void {
-    Atomics.store(this.dropped, 0, 1);
+  /** After what was sent before is committed, and the log copied into the file (a pass's end: not at a later small write of the main thread). */
+  async flush(): Promise<void> {
+    await this.send({ flush: true });
   }
 
-  /** Waits for the batches already sent, then closes the writer's connection and thread. */
-  async close(): Promise<void> {
-    if (this.failure) return;
-    await this.send({ close: true });
+  /** Waits for the batches already sent, then closes the writer's connection and thread; once, however often it is called. */
+  close(): Promise<void> {
+    this.closed ??= this.failure ? Promise.resolve() : this.send({ close: true }).then(() => undefined);
+    return this.closed;
   }
 
   private send(

@@ -19,8 +19,6 @@ export interface WriterData {
   path: string;
   /** The store's wal_autocheckpoint (open-store.ts). */
   checkpointPages: number;
-  /** Its first element turns 1 once no page may be written (StoreWriter.dropPages): the pass was cancelled. */
-  dropped: Int32Array;
 }
 
 export interface WriterRequest {
@@ -32,8 +30,14 @@ export interface WriterRequest {
    */
   statements?: readonly string[];
   rows?: readonly Record<string, unknown>[];
-  /** A sync's page as the service sent it, to decode (sync-pages.ts) and store, all or nothing. */
-  page?: { bytes: ArrayBuffer; ask: PageAsk };
+  /**
+   * A sync's page as the service sent it, to decode (sync-pages.ts) and store,
+   * all or nothing; `dropped` (shared with main) turns 1 once its pass is
+   * cancelled: none of its slices is written after that.
+   */
+  page?: { bytes: ArrayBuffer; ask: PageAsk; dropped: Int32Array };
+  /** Answered once what came before is committed and the log copied into the file. */
+  flush?: true;
   close?: true;
 }
 
@@ -59,7 +63,7 @@ const PAGE_SLICE = 64;
 
 const port = parentPort;
 if (port) {
-  const { path, checkpointPages, dropped } = workerData as WriterData;
+  const { path, checkpointPages } = workerData as WriterData;
   const db = new BetterSqlite3(path);
   db.pragma('busy_timeout = 5000');
   db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
@@ -138,13 +142,13 @@ if (port) {
   };
 
   port.on('message', (request: WriterRequest) => {
-    if (request.close) {
+    if (request.flush || request.close) {
       commit();
       // What the pass left in the log goes into the file here, not at some later small write of the main thread.
       db.pragma('wal_checkpoint(PASSIVE)');
-      db.close();
+      if (request.close) db.close();
       port.postMessage({ id: request.id, changes: 0, ms: 0 } satisfies WriterReply);
-      port.close();
+      if (request.close) port.close();
       return;
     }
     const began = performance.now();
@@ -155,7 +159,7 @@ if (port) {
     try {
       let changes = 0;
       for (const slice of slices) {
-        if (request.page && Atomics.load(dropped, 0) === 1) throw Object.assign(new Error('The sync was cancelled: the page was not written.'), { code: 'SYNC_CANCELLED' });
+        if (request.page && Atomics.load(request.page.dropped, 0) === 1) throw Object.assign(new Error('The sync was cancelled: the page was not written.'), { code: 'SYNC_CANCELLED' });
         changes += write(slice.statements, slice.rows);
         // A long page commits on the way, as batches arriving together do.
         if (slice !== slices.at(-1) && performance.now() - open!.began >= TRANSACTION_MS && !commit()) throw new Error('The store could not commit a write.');

@@ -15,8 +15,7 @@ describe('the store writer thread', () => {
     writer = StoreWriter.forDatabase(store.db)!;
   });
   afterEach(async () => {
-    await writer.close();
-    store.close();
+    await store.close();
     dir.remove();
   });
 
@@ -39,6 +38,16 @@ describe('the store writer thread', () => {
     await expect(writer.run([sql], [{ id: 10, body: Buffer.from('ok') }, { id: 11, body: Buffer.alloc(0) }])).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_CHECK' });
     expect(store.db.prepare('SELECT count(*) AS n FROM notes').get()).toEqual({ n: 0 });
     expect((await writer.run([sql], [{ id: 12, body: Buffer.from('ok') }])).changes).toBe(1);
+  });
+
+  it('is one thread for the store\'s life, a new one once it closed and the store opened again', async () => {
+    expect(StoreWriter.forDatabase(store.db)).toBe(writer);
+    await store.close();
+    expect(StoreWriter.forDatabase(store.db)).toBeNull();
+    store = openStore(join(dir.path, 'store.sqlite'));
+    const reopened = StoreWriter.forDatabase(store.db)!;
+    expect(reopened).not.toBe(writer);
+    expect((await reopened.run(['INSERT INTO notes (id, body) VALUES (@id, @body)'], [{ id: 1, body: Buffer.from('a') }])).changes).toBe(1);
   });
 
   it('has no file to share for an in-memory store', () => {
