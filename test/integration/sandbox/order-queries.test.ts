@@ -69,8 +69,10 @@ describe('sandbox orderbook: order lookups', () => {
 
   it('GET /account/{owner}/orders: newest first, stable pages, limit 1..1000', async () => {
     const seeded = sandbox.orders.seed(1, trader2.address, 25, { openShare: 0.4 });
-    const placed = await placeOrder(sandbox, trader2.privateKey);
     const page = (query: string) => call(orderbook(sandbox, `/v1/account/${trader2.address.toLowerCase()}/orders${query}`));
+    expect((await page('?limit=1')).body[0].uid).toBe(seeded[0]);
+    // Placed after the account was listed: the next listing has it first.
+    const placed = await placeOrder(sandbox, trader2.privateKey);
     const first = await page('');
     expect(first.body).toHaveLength(10);
     expect(first.body[0].uid).toBe(placed);

@@ -2,9 +2,11 @@ import { SOLVER, UNCONVERTIBLE_UID } from '../account-fixtures';
 import { json, parseJson, text } from '../http/reply';
 import { toApiOrder } from '../order-view';
 import type { OrderRecord } from '../records';
+import type { SandboxState } from '../state';
 import { apiError, invalidPathParameter } from './answers';
 import type { OrderbookContext, OrderbookRoute } from './context';
 import { readAddress, readPage, readUid } from './fields';
+import { listingsPerSandbox, OwnerListings } from './owner-listing';
 
 const MAX_BY_UIDS = 128;
 const UNCONVERTIBLE = UNCONVERTIBLE_UID.toLowerCase();
@@ -69,6 +71,17 @@ export const byUidsRoute: OrderbookRoute = {
   },
 };
 
+const ordersOf = listingsPerSandbox(
+  (state) =>
+    new OwnerListings(
+      () => state.orders.size,
+      (chainId, owner) =>
+        [...state.orders.values()]
+          .filter((order) => order.chainId === chainId && (order.owner === owner || order.ethflow?.sender === owner))
+          .sort((a, b) => b.createdAt - a.createdAt || b.sequence - a.sequence),
+    ),
+);
+
 /** Newest first by creationDate; EthFlow orders are listed for the user who placed them. */
 export const accountOrdersRoute: OrderbookRoute = {
   method: 'GET',
@@ -80,10 +93,12 @@ export const accountOrdersRoute: OrderbookRoute = {
     if (!page.ok) {
       return page.invalidLimit ? apiError(400, 'InvalidLimit', 'limit must be between 1 and 1000.') : text(400, `Invalid query string: ${page.field}`);
     }
-    const orders = [...context.state.orders.values()]
-      .filter((order) => order.chainId === context.chainId && (order.owner === owner || order.ethflow?.sender === owner))
-      .sort((a, b) => b.createdAt - a.createdAt || b.sequence - a.sequence)
-      .slice(page.offset, page.offset + page.limit);
-    return json(200, orders.map((order) => toApiOrder(order, context.state)));
+    const { state } = context;
+    const orders = ordersOf(state)
+      .of(context.chainId, owner)
+      .slice(page.offset, page.offset + page.limit)
+      // The record as it is now: one stored again under its UID replaced the one listed.
+      .map((order) => state.orders.get(order.uid.toLowerCase()) ?? order);
+    return json(200, orders.map((order) => toApiOrder(order, state)));
   },
 };

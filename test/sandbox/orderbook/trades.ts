@@ -3,9 +3,22 @@ import type { TradeRecord } from '../records';
 import { apiError } from './answers';
 import type { OrderbookRoute } from './context';
 import { readAddress, readPage, readUid } from './fields';
+import { listingsPerSandbox, OwnerListings } from './owner-listing';
 
 /** The volume fee policy the sandbox reports on every trade (2 bps of the bought amount). */
 const VOLUME_FEE_FACTOR_BPS = 2n;
+
+const newestFirst = (a: TradeRecord, b: TradeRecord) => b.blockNumber - a.blockNumber || b.logIndex - a.logIndex;
+
+/** An owner's trades, newest first; like the live service, with those of on-chain (EthFlow) orders the owner placed. */
+const tradesOf = listingsPerSandbox(
+  (state) =>
+    new OwnerListings(
+      () => state.trades.length,
+      (chainId, owner) =>
+        state.trades.filter((trade) => trade.chainId === chainId && (trade.owner === owner || state.orders.get(trade.orderUid)?.ethflow?.sender === owner)).sort(newestFirst),
+    ),
+);
 
 /** GET /api/v2/trades?owner=|orderUid=&offset&limit: exactly one filter; newest first. */
 export const tradesRoute: OrderbookRoute = {
@@ -22,12 +35,10 @@ export const tradesRoute: OrderbookRoute = {
     if (owner === undefined || uid === undefined) return text(400, 'Invalid query string');
     const page = readPage(request.query);
     if (!page.ok) return page.invalidLimit ? apiError(400, 'InvalidLimit', 'limit must be between 1 and 1000.') : text(400, 'Invalid query string');
-    // Like the live service, an owner's trades include those of on-chain (EthFlow) orders the owner placed.
-    const placedBy = (trade: TradeRecord) => state.orders.get(trade.orderUid)?.ethflow?.sender === owner;
-    const trades = state.trades
-      .filter((trade) => trade.chainId === chainId && (owner ? trade.owner === owner || placedBy(trade) : trade.orderUid === uid))
-      .sort((a, b) => b.blockNumber - a.blockNumber || b.logIndex - a.logIndex)
-      .slice(page.offset, page.offset + page.limit);
+    const trades = (owner ? tradesOf(state).of(chainId, owner) : state.trades.filter((trade) => trade.chainId === chainId && trade.orderUid === uid).sort(newestFirst)).slice(
+      page.offset,
+      page.offset + page.limit,
+    );
     return json(200, trades.map(toApiTrade));
   },
 };
