@@ -19,6 +19,7 @@ const gzipKb = (files: Iterable<string>) => [...files].reduce((sum, file) => sum
  */
 export const bundleBench: Bench = {
   title: 'renderer bundle',
+  conditions: 'none',
   async run() {
     const sizes = VIEWS.map((view) => ({ view: view.id, kb: gzipKb(firstViewFiles(view.id).firstView) }));
     const heaviest = sizes.reduce((a, b) => (b.kb > a.kb ? b : a));

@@ -44,6 +44,7 @@ export function firstViewFiles(view: ViewId = DEFAULT_VIEW): { shell: Set<string
 
 export const firstViewBench: Bench = {
   title: 'start-up: renderer JS',
+  conditions: 'none',
   run: async () => {
     const { shell, firstView, all } = firstViewFiles();
     const rows: BenchRow[] = [

@@ -1,8 +1,10 @@
-// `npm run bench`: runs every benchmark of the project and prints one markdown
-// table, with the ratio to its bare baseline where there is one.
+// `npm run bench`: runs every benchmark of the project, idle and beside two CPU
+// hogs it starts, and prints one markdown table, with the ratio to its bare
+// baseline where there is one.
 // `npm run bench -- quotes sync`: only the named benches (benches.ts), e.g. `app` for the signing rows.
 import { cpus, loadavg } from 'node:os';
 import { BENCHES } from './benches';
+import { idleAndUnderLoad } from './cpu-hogs';
 import type { BenchRow } from './measure';
 
 const chosen = process.argv.slice(2);
@@ -19,7 +21,8 @@ console.log('| --- | --- | ---: | --- | --- | ---: | ---: |');
 for (const [name, bench] of Object.entries(BENCHES)) {
   if (chosen.length > 0 && !chosen.includes(name)) continue;
   const loadBefore = load();
-  const rows: BenchRow[] = await bench.run();
+  // Every figure idle and under load (two CPU hogs this process starts), unless load cannot change it.
+  const rows: BenchRow[] = bench.conditions ? await bench.run() : await idleAndUnderLoad(() => bench.run());
   const title = `${bench.title} (load ${loadBefore} → ${load()})`;
   for (const row of rows) {
     const base = row.baseline;

@@ -12,6 +12,14 @@ export interface BenchRow {
 
 export interface Bench {
   title: string;
+  /**
+   * Unset: `npm run bench` runs the bench idle, then again beside the CPU hogs
+   * it starts (cpu-hogs.ts), and prints both. 'own': run() prints its figures
+   * idle and beside the hogs itself (sharing a costly set-up, such as a
+   * 100k-order sandbox, between the two). 'none': its figures are sizes or
+   * counts that no load on the machine changes.
+   */
+  conditions?: 'own' | 'none';
   run(): Promise<BenchRow[]>;
 }
 

@@ -178,6 +178,7 @@ async function quoteRows(sandbox: Sandbox): Promise<BenchRow[]> {
 /** A user's quote never waits behind the sync's requests: idle and beside two CPU hogs. */
 export const quotesBench: Bench = {
   title: 'Quotes during a history sync (sandbox process, default limits)',
+  conditions: 'own',
   async run() {
     const sandbox = await sandboxProcess(ORDERS);
     try {

@@ -61,6 +61,7 @@ async function watchedSync(orderbookUrl: string, bffUrl: string, file: string): 
  */
 export const syncMainThreadBench: Bench = {
   title: 'Main thread during a history sync, idle and beside two CPU hogs',
+  conditions: 'own',
   async run(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     for (const [orders, runs] of Object.entries(RUNS).map(([orders, runs]) => [Number(orders), runs] as const)) {

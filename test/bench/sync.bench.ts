@@ -140,12 +140,14 @@ async function fullSyncBench(orders: number, runs: number): Promise<BenchRow[]> 
  */
 export const syncBench: Bench = {
   title: 'History sync, 10k orders (sandbox process, default limits)',
+  conditions: 'own',
   run: () => fullSyncBench(ORDERS, 3),
 };
 
 /** The same at 100,000 orders (about 30 s a sync, and its floor as long). */
 export const syncLargeBench: Bench = {
   title: 'History sync, 100k orders (sandbox process, default limits)',
+  conditions: 'own',
   run: () => fullSyncBench(LARGE, LARGE_RUNS),
 };
 

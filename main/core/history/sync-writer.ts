@@ -72,6 +72,7 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
       close: async () => undefined,
     };
   }
+  thread.hold();
   const pages = thread.pages();
   // A cancelled pass writes no more pages, not even those already handed over (up to two ahead of the commits).
   if (signal?.aborted) pages.drop();
@@ -99,6 +100,6 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
       await run([SAVE_CURSOR_SQL], [repo.cursorParams(scope, cursor)]);
     },
     busyMs: () => busy,
-    close: () => thread.flush(),
+    close: () => thread.release(),
   };
 }

@@ -14,7 +14,7 @@ export interface Store {
   readonly schemaVersion: number;
   /**
    * Closes this connection at once; answers once the store's writer thread
-   * (store-writer.ts, its own connection, kept for the store's life) has
+   * (store-writer.ts, its own connection) has
    * written what it was sent and let go of the file too.
    */
   close(): Promise<void>;

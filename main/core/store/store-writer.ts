@@ -17,6 +17,15 @@ function threadEntry(): string {
 /** Each file store's writer thread, while the store is open. */
 const writers = new WeakMap<Database, StoreWriter>();
 
+/**
+ * A thread no sync pass has held for this long ends (a pass that comes later
+ * starts a new one). The scopes of one pass, and the passes a user's action
+ * sets off, come close together and share one thread; the regular pass comes
+ * every few minutes, and a thread kept idle between them held its heap (tens
+ * of MB after a big sync) for nothing.
+ */
+const IDLE_END_MS = 15_000;
+
 export class StoreWriteError extends Error {
   constructor(
     message: string,
@@ -45,6 +54,9 @@ export class StoreWriter {
   private next = 0;
   private failure: Error | undefined;
   private closed: Promise<void> | undefined;
+  /** Sync passes using the thread now (hold/release), and the timer that ends it once none has for IDLE_END_MS. */
+  private holders = 0;
+  private idleEnd: NodeJS.Timeout | undefined;
 
   private constructor(path: string) {
     const entry = threadEntry();
@@ -84,10 +96,10 @@ export class StoreWriter {
   }
 
   /**
-   * The store's writer thread: started on first use and kept for the store's
-   * life (a thread and its connection cost a sync pass more than a quiet
-   * resync's writes), closed with the store (closeFor). Null for an in-memory
-   * store, which has no file to share.
+   * The store's writer thread: started on first use and shared by the sync
+   * passes that come close together (a thread and its connection cost a pass
+   * more than a quiet resync's writes), ended once idle (IDLE_END_MS) or with
+   * the store (closeFor). Null for an in-memory store, which has no file to share.
    */
   static forDatabase(db: Database): StoreWriter | null {
     if (db.memory || db.name === '' || !db.open) return null;
@@ -136,13 +148,34 @@ export class StoreWriter {
     };
   }
 
-  /** After what was sent before is committed, and the log copied into the file (a pass's end: not at a later small write of the main thread). */
-  async flush(): Promise<void> {
-    await this.send({ flush: true });
+  /** A sync pass starts using the thread: it stays while any pass holds it. */
+  hold(): void {
+    this.holders += 1;
+    clearTimeout(this.idleEnd);
+  }
+
+  /**
+   * A sync pass is done with the thread: answers once what it sent is
+   * committed and the log copied into the file (at the pass's end, not at a
+   * later small write of the main thread). The thread ends once no pass has
+   * held it for IDLE_END_MS.
+   */
+  async release(): Promise<void> {
+    try {
+      await this.send({ flush: true });
+    } finally {
+      this.holders -= 1;
+      if (this.holders === 0) {
+        clearTimeout(this.idleEnd);
+        // A writer that failed told its writes so: ending it has nothing more to say.
+        this.idleEnd = setTimeout(() => void this.close().catch(() => undefined), IDLE_END_MS).unref();
+      }
+    }
   }
 
   /** Waits for the batches already sent, then closes the writer's connection and thread; once, however often it is called. */
   close(): Promise<void> {
+    clearTimeout(this.idleEnd);
     this.closed ??= this.failure ? Promise.resolve() : this.send({ close: true }).then(() => undefined);
     return this.closed;
   }

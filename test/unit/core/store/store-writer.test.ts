@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../../../../main/core/store/open-store';
 import { StoreWriter } from '../../../../main/core/store/store-writer';
 import { makeTempDir } from '../../../helpers/temp-dir';
@@ -40,7 +40,7 @@ describe('the store writer thread', () => {
     expect((await writer.run([sql], [{ id: 12, body: Buffer.from('ok') }])).changes).toBe(1);
   });
 
-  it('is one thread for the store\'s life, a new one once it closed and the store opened again', async () => {
+  it('is one thread for the open store, a new one once the store closed and opened again', async () => {
     expect(StoreWriter.forDatabase(store.db)).toBe(writer);
     await store.close();
     expect(StoreWriter.forDatabase(store.db)).toBeNull();
@@ -48,6 +48,29 @@ describe('the store writer thread', () => {
     const reopened = StoreWriter.forDatabase(store.db)!;
     expect(reopened).not.toBe(writer);
     expect((await reopened.run(['INSERT INTO notes (id, body) VALUES (@id, @body)'], [{ id: 1, body: Buffer.from('a') }])).changes).toBe(1);
+  });
+
+  it('ends once no sync pass has held it for 15 s, not while one does; a later pass gets a new one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      writer.hold();
+      writer.hold();
+      await writer.release();
+      vi.advanceTimersByTime(60_000);
+      // One pass still holds it.
+      expect(StoreWriter.forDatabase(store.db)).toBe(writer);
+      await writer.release();
+      vi.advanceTimersByTime(14_999);
+      expect(StoreWriter.forDatabase(store.db)).toBe(writer);
+      vi.advanceTimersByTime(1);
+      const next = StoreWriter.forDatabase(store.db)!;
+      expect(next).not.toBe(writer);
+      next.hold();
+      expect((await next.run(['INSERT INTO notes (id, body) VALUES (@id, @body)'], [{ id: 1, body: Buffer.from('a') }])).changes).toBe(1);
+      await next.release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('has no file to share for an in-memory store', () => {
