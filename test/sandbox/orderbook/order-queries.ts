@@ -2,7 +2,6 @@ import { SOLVER, UNCONVERTIBLE_UID } from '../account-fixtures';
 import { json, parseJson, text } from '../http/reply';
 import { toApiOrder } from '../order-view';
 import type { OrderRecord } from '../records';
-import type { SandboxState } from '../state';
 import { apiError, invalidPathParameter } from './answers';
 import type { OrderbookContext, OrderbookRoute } from './context';
 import { readAddress, readPage, readUid } from './fields';
