@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as pace } from 'node:timers/promises';
-import { composeApp } from '../helpers/compose-app';
+import { composeApp, routerCaller } from '../helpers/compose-app';
 import { recordingLogger } from '../helpers/recording-logger';
 import { makeTempDir } from '../helpers/temp-dir';
 import { TEST_ACCOUNTS } from '../sandbox';
@@ -31,11 +31,7 @@ export const responsivenessBench: Bench = {
       log: recordingLogger(),
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl } },
     });
-    const call = async (command: string, input?: unknown) => {
-      const answer = await services.router.handle(command, input);
-      if (!answer.ok) throw new Error(`${command}: ${answer.error.code} ${answer.error.message}`);
-      return answer.value;
-    };
+    const call = routerCaller(services);
     try {
       await call('settings.update', { enabledChains: [1] });
       await call('accounts.addWatchOnly', { label: 'Watched', address: TEST_ACCOUNTS.trader.address });

@@ -43,3 +43,12 @@ export function composeApp(ports: TestPorts): Services & { shown: DesktopNotific
   });
   return Object.defineProperties(Object.assign(services, { shown }), { relaunches: { get: () => relaunched.count } }) as Services & { shown: DesktopNotification[]; relaunches: number };
 }
+
+/** Calls through the app's IPC router, answering the value or throwing the command and its error: for a bench or a fixture that cannot go on without it. */
+export function routerCaller(services: Pick<Services, 'router'>): (command: string, input?: unknown) => Promise<unknown> {
+  return async (command, input) => {
+    const answer = await services.router.handle(command, input);
+    if (!answer.ok) throw new Error(`${command}: ${answer.error.code} ${answer.error.message}`);
+    return answer.value;
+  };
+}
