@@ -93,7 +93,7 @@ async function quoteRows(sandbox: Sandbox): Promise<BenchRow[]> {
       await sync;
       syncRequests ??= sent.filter((request) => !request.path.endsWith('/quote'));
     } finally {
-      store.close();
+      await store.close();
     }
   };
   /** The requests of the first sync, to replay. */

@@ -47,7 +47,7 @@ async function watchedSync(orderbookUrl: string, bffUrl: string, file: string): 
     collections.disconnect();
     return { block: delay.max / 1e6, p99: delay.percentile(99) / 1e6, gc };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

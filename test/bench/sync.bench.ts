@@ -61,7 +61,7 @@ async function fullSyncRows(sandbox: Sandbox, runs: number): Promise<BenchRow[]>
       worstP99 = Math.max(worstP99, delay.percentile(99) / 1e6);
       appThrottled += outcomes.filter((outcome) => outcome.status === 429).length;
     } finally {
-      store.close();
+      await store.close();
     }
   };
   try {
@@ -184,10 +184,10 @@ export const resyncBench: Bench = {
         rows.push(...(await quoteBurst(client, outcomes, ' while a 10k sync runs')));
         await sync;
       } finally {
-        syncStore.close();
+        await syncStore.close();
       }
     } finally {
-      store.close();
+      await store.close();
       dir.remove();
       await sandbox.stop();
     }

@@ -85,7 +85,7 @@ export class SyncService {
     return this.passes.isStarted;
   }
 
-  /** Cancels the pass and answers once it has unwound: its writes committed or rolled back, the writer thread closed. */
+  /** Cancels the pass and answers once it has unwound: its writes committed or rolled back (the store's close ends the writer thread). */
   async stop(): Promise<void> {
     this.stopped = true;
     this.cancel();

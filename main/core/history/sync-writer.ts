@@ -29,7 +29,7 @@ export interface SyncWriter {
   cursor(scope: SyncScope, cursor: SyncCursor): Promise<void>;
   /** Time spent writing so far, ms: with the request budget, the other bound of a long sync. */
   busyMs(): number;
-  /** After the batches already sent are written. */
+  /** After the batches already sent are written; the pass is done with the store's writer thread (it ends once idle). */
   close(): Promise<void>;
 }
 
@@ -75,8 +75,9 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
   thread.hold();
   const pages = thread.pages();
   // A cancelled pass writes no more pages, not even those already handed over (up to two ahead of the commits).
-  if (signal?.aborted) pages.drop();
-  else signal?.addEventListener('abort', () => pages.drop(), { once: true });
+  const drop = () => pages.drop();
+  if (signal?.aborted) drop();
+  else signal?.addEventListener('abort', drop, { once: true });
   const run = async (statements: readonly string[], rows: readonly Record<string, unknown>[]) => {
     const { changes, ms } = await thread.run(statements, rows);
     busy += ms;
@@ -100,6 +101,10 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
       await run([SAVE_CURSOR_SQL], [repo.cursorParams(scope, cursor)]);
     },
     busyMs: () => busy,
-    close: () => thread.release(),
+    close: () => {
+      // The pass's signal serves its other scopes too: one listener a scope would pile up on it.
+      signal?.removeEventListener('abort', drop);
+      return thread.release();
+    },
   };
 }

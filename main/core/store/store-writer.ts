@@ -14,7 +14,7 @@ function threadEntry(): string {
   return found;
 }
 
-/** Each file store's writer thread, while the store is open. */
+/** Each file store's writer thread, once started (one that ended is replaced on the next use). */
 const writers = new WeakMap<Database, StoreWriter>();
 
 /**
@@ -99,7 +99,8 @@ export class StoreWriter {
    * The store's writer thread: started on first use and shared by the sync
    * passes that come close together (a thread and its connection cost a pass
    * more than a quiet resync's writes), ended once idle (IDLE_END_MS) or with
-   * the store (closeFor). Null for an in-memory store, which has no file to share.
+   * the store (closeFor). Null for an in-memory store, which has no file to share,
+   * and for a closed one.
    */
   static forDatabase(db: Database): StoreWriter | null {
     if (db.memory || db.name === '' || !db.open) return null;

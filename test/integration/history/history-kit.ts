@@ -32,8 +32,9 @@ export function historyKit(sandbox: Sandbox) {
     store,
     repo: new OrdersRepo(store.db),
     client,
-    close() {
-      kit.store.close();
+    /** The folder goes once the store's writer thread let go of it. */
+    async close() {
+      await kit.store.close();
       dir.remove();
     },
   };

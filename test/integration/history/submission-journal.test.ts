@@ -20,7 +20,7 @@ describe('submission journal: written before the POST, reconciled after a crash'
     kit = historyKit(sandbox);
   });
   afterEach(async () => {
-    kit.close();
+    await kit.close();
     await sandbox.close();
   });
 

@@ -50,8 +50,8 @@ describe('history sync: pages read on the writer thread', () => {
     sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
     seedDistinct(sandbox, 1, trader, ORDERS);
   }, 60_000);
-  afterEach(() => {
-    for (const store of stores.splice(0)) store.close();
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((store) => store.close()));
   });
   afterAll(async () => {
     dir.remove();

@@ -35,7 +35,9 @@ describe('history sync service: offline, resume, cancel', () => {
         const held: typeof orderbook.accountOrdersBody = (chainId, owner, page, signal) =>
           page.offset < holdOrdersFrom
             ? orderbook.accountOrdersBody(chainId, owner, page, signal)
-            : new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+            : signal?.aborted
+              ? Promise.reject(signal.reason)
+              : new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
         return Object.assign(Object.create(orderbook) as typeof orderbook, { accountOrdersBody: held });
       },
       accounts: () => [{ address: trader }],
@@ -58,7 +60,7 @@ describe('history sync service: offline, resume, cancel', () => {
   });
   afterEach(async () => {
     await service.stop();
-    kit.close();
+    await kit.close();
     await sandbox.close();
   });
 

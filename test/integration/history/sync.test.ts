@@ -31,7 +31,7 @@ describe('history sync against the sandbox: 10,000 orders', () => {
     kit = historyKit(sandbox);
   }, 60_000);
   afterAll(async () => {
-    kit.close();
+    await kit.close();
     await sandbox.close();
   });
 
@@ -131,7 +131,7 @@ describe('history sync: orders placed since the last pass', () => {
     await syncScope({ repo: kit.repo, orderbook: kit.client.orderbook, now: Date.now }, scope);
   }, 60_000);
   afterAll(async () => {
-    kit.close();
+    await kit.close();
     await sandbox.close();
   });
 
@@ -188,7 +188,7 @@ describe('history sync progress', () => {
       expect(seen.map((entry) => entry.done)).toEqual([1000, 2000, 2500]);
       for (const entry of seen) expect(entry.stored).toBeGreaterThanOrEqual(entry.done);
     } finally {
-      kit.close();
+      await kit.close();
     }
   });
 
@@ -209,7 +209,7 @@ describe('history sync progress', () => {
       );
       await expect(pass).rejects.toBe(busy);
     } finally {
-      kit.close();
+      await kit.close();
     }
   });
 });

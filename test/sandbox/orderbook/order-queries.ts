@@ -92,12 +92,7 @@ export const accountOrdersRoute: OrderbookRoute = {
     if (!page.ok) {
       return page.invalidLimit ? apiError(400, 'InvalidLimit', 'limit must be between 1 and 1000.') : text(400, `Invalid query string: ${page.field}`);
     }
-    const { state } = context;
-    const orders = ordersOf(state)
-      .of(context.chainId, owner)
-      .slice(page.offset, page.offset + page.limit)
-      // The record as it is now: one stored again under its UID replaced the one listed.
-      .map((order) => state.orders.get(order.uid.toLowerCase()) ?? order);
-    return json(200, orders.map((order) => toApiOrder(order, state)));
+    const orders = ordersOf(context.state).of(context.chainId, owner).slice(page.offset, page.offset + page.limit);
+    return json(200, orders.map((order) => toApiOrder(order, context.state)));
   },
 };
