@@ -13,9 +13,9 @@ export interface Store {
   readonly path: string;
   readonly schemaVersion: number;
   /**
-   * Closes this connection at once; answers once the store's writer thread
-   * (store-writer.ts, its own connection) has
-   * written what it was sent and let go of the file too.
+   * Closes the store: at once when it has no writer thread (store-writer.ts,
+   * its own connection); otherwise once the thread has written what it was
+   * sent and let go of the file, and only then this connection, which answers.
    */
   close(): Promise<void>;
 }
@@ -49,9 +49,16 @@ export function openStore(path: string, migrations: readonly Migration[] = MIGRA
       schemaVersion,
       close: () => {
         const writer = StoreWriter.closeFor(db);
-        db.close();
+        if (!writer) {
+          db.close();
+          return Promise.resolve();
+        }
+        // One after the other: two connections closing at the same moment each see the other still open, and
+        // neither copies the log into the file and removes it (CI saw the -wal left after a quit mid-sync).
         // A writer that failed told its writes so: closing it has nothing more to say.
-        return writer.catch(() => undefined);
+        return writer.catch(() => undefined).then(() => {
+          db.close();
+        });
       },
     };
   } catch (error) {

@@ -16,6 +16,8 @@ function threadEntry(): string {
 
 /** Each file store's writer thread, once started (one that ended is replaced on the next use). */
 const writers = new WeakMap<Database, StoreWriter>();
+/** Stores whose writer thread is ending before their own connection closes: no new thread starts for them. */
+const closing = new WeakSet<Database>();
 
 /**
  * A thread no sync pass has held for this long ends (a pass that comes later
@@ -103,17 +105,21 @@ export class StoreWriter {
    * and for a closed one.
    */
   static forDatabase(db: Database): StoreWriter | null {
-    if (db.memory || db.name === '' || !db.open) return null;
+    if (db.memory || db.name === '' || !db.open || closing.has(db)) return null;
     let writer = writers.get(db);
     if (!writer || writer.failure || writer.closed) writers.set(db, (writer = new StoreWriter(db.name)));
     return writer;
   }
 
-  /** The store is closing: its writer thread ends once what was sent to it is written. */
-  static closeFor(db: Database): Promise<void> {
+  /**
+   * The store is closing: its writer thread ends once what was sent to it is
+   * written; null when it has none. No thread starts for the store from now on.
+   */
+  static closeFor(db: Database): Promise<void> | null {
+    closing.add(db);
     const writer = writers.get(db);
     writers.delete(db);
-    return writer?.close() ?? Promise.resolve();
+    return writer?.close() ?? null;
   }
 
   /**

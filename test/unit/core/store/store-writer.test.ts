@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../../../../main/core/store/open-store';
@@ -48,6 +49,25 @@ describe('the store writer thread', () => {
     const reopened = StoreWriter.forDatabase(store.db)!;
     expect(reopened).not.toBe(writer);
     expect((await reopened.run(['INSERT INTO notes (id, body) VALUES (@id, @body)'], [{ id: 1, body: Buffer.from('a') }])).changes).toBe(1);
+  });
+
+  it('closes the store leaving one file: the writer thread lets go first, the main connection last, which copies the log in and removes it', async () => {
+    const path = join(dir.path, 'store.sqlite');
+    await writer.run(['INSERT INTO notes (id, body) VALUES (@id, @body)'], [{ id: 1, body: Buffer.from('a') }]);
+    const closed = store.close();
+    // Two connections closing at the same moment each see the other still open, and neither removes the log.
+    expect(store.db.open).toBe(true);
+    expect(StoreWriter.forDatabase(store.db)).toBeNull();
+    await closed;
+    expect(store.db.open).toBe(false);
+    expect(existsSync(`${path}-wal`)).toBe(false);
+    expect(existsSync(`${path}-shm`)).toBe(false);
+    // Without a writer thread, the store closes at once (a repair renames the file right after).
+    store = openStore(path);
+    void store.close();
+    expect(store.db.open).toBe(false);
+    store = openStore(path);
+    expect(store.db.prepare('SELECT body FROM notes').get()).toEqual({ body: Buffer.from('a') });
   });
 
   it('ends once no sync pass has held it for 15 s, not while one does; a later pass gets a new one', async () => {
