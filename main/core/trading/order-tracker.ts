@@ -71,12 +71,6 @@ export class OrderTracker {
     this.update(progressOf(order, chainId, this.options.explorerBase()));
   }
 
-  /** A read of every unfinished order that starts now (right after a cancellation, say). */
-  pollNow(): Promise<void> {
-    // A poll already running may have read before the change the caller knows of: a nudge reads again after it.
-    return this.polls.nudge();
-  }
-
   stop(): void {
     void this.polls.stop();
   }

@@ -59,7 +59,6 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
       options.log.error('storing a tracked order in the history failed', { uid: order.uid, error: String(error) });
     }
   };
-  const refreshInHistory = async (chainId: number, uid: string) => storeInHistory(chainId, await api.orderbook.getOrder(chainId, uid));
   const tracker = new OrderTracker({
     orderbook: () => api.orderbook,
     explorerBase,
@@ -150,22 +149,21 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
   /** Off-chain batch cancellation where possible (trade.cancel, and the old order of a replacement). */
   async function cancel(orderUids: `0x${string}`[], passphrase?: string): Promise<CancelResult> {
     const { accounts, signer } = needStore();
-    const result = await cancelOrders(
-      {
-        orderbook: () => api.orderbook,
-        accounts,
-        signer,
-        environment: options.environment,
-        chainOf: (uid) => tracker.get(uid)?.chainId ?? settings.current().activeChainId,
-      },
-      orderUids,
-      passphrase,
+    const chainOf = (uid: string) => tracker.get(uid)?.chainId ?? settings.current().activeChainId;
+    const result = await cancelOrders({ orderbook: () => api.orderbook, accounts, signer, environment: options.environment, chainOf }, orderUids, passphrase);
+    // The cancelled orders as the service now holds them, read as part of this action (the user's lane), so the
+    // answer comes with them shown cancelled; never behind a poll of every tracked order on the background lane.
+    // Orders from earlier sessions are not tracked: the history still gets their new status. A read that fails
+    // leaves them to the tracker's next poll and the sync: the cancellation itself is confirmed.
+    await Promise.all(
+      result.cancelled.map(async (uid) => {
+        const chainId = chainOf(uid);
+        const order = await api.orderbook.getOrder(chainId, uid).catch(() => undefined);
+        if (!order) return;
+        tracker.learn(chainId, order);
+        storeInHistory(chainId, order);
+      }),
     );
-    if (result.cancelled.length > 0) await tracker.pollNow();
-    // Orders from earlier sessions are not watched: the history still gets their new status.
-    for (const uid of result.cancelled.filter((uid) => !tracker.get(uid))) {
-      await refreshInHistory(settings.current().activeChainId, uid).catch(() => undefined);
-    }
     return result;
   }
 }

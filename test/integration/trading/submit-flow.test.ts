@@ -19,13 +19,20 @@ const historyStatus = async (kit: TradingKit, uid: string) =>
 describe('order composer flow against the sandbox', () => {
   let kit: TradingKit;
   let posted: { body: Record<string, unknown>; journalState: string | undefined }[];
+  /** An order whose status reads hang until `release`, once one has reached the spy. */
+  let hung: { uid: string; reached: () => void; released: Promise<void> } | null;
   beforeEach(async () => {
     posted = [];
+    hung = null;
     // Sees the journal at the moment the order is POSTed: it must already hold the order.
     const spy: typeof fetch = async (input, init) => {
       if (init?.method === 'POST' && String(input).endsWith('/api/v1/orders')) {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         posted.push({ body, journalState: kit.services.history.journal?.find(uidOfBody(body))?.state });
+      }
+      if (hung && (init?.method ?? 'GET') === 'GET' && String(input).endsWith(`/api/v1/orders/${hung.uid}`)) {
+        hung.reached();
+        await hung.released;
       }
       return fetch(input, init);
     };
@@ -110,6 +117,26 @@ describe('order composer flow against the sandbox', () => {
     expect(kit.sandbox.requests.filter((entry) => entry.method === 'DELETE')).toHaveLength(1);
     expect(kit.services.trading.tracker.get(first.uid)).toMatchObject({ status: 'cancelled', final: true });
     await expect.poll(() => historyStatus(kit, second.uid)).toBe('cancelled');
+  });
+
+  it('answers a cancel once the service confirmed it, with the order shown cancelled, while another tracked order\'s status read hangs', async () => {
+    const first = await kit.signAndSubmit((await kit.quoteDraft(trader.address)).draft);
+    const second = await kit.signAndSubmit((await kit.quoteDraft(trader.address, { amount: (2n * 10n ** 18n).toString() })).draft);
+    let release!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      hung = { uid: second.uid, reached: resolve, released: new Promise<void>((done) => (release = done)) };
+    });
+    try {
+      // The tracker's poll of every unfinished order hangs on the second one.
+      await reached;
+      const result = await kit.call('trade.cancel', { orderUids: [first.uid] });
+      expect(result).toEqual({ cancelled: [first.uid], skipped: [], onChain: [] });
+      expect(kit.services.trading.tracker.get(first.uid)).toMatchObject({ status: 'cancelled', final: true });
+      expect(await historyStatus(kit, first.uid)).toBe('cancelled');
+      expect(kit.services.trading.tracker.get(second.uid)).toMatchObject({ status: 'open', final: false });
+    } finally {
+      release();
+    }
   });
 
   it('explains the on-chain cancellation where the API cannot cancel (watch-only owner), with invalidateOrder calldata', async () => {
