@@ -53,6 +53,9 @@ describe('five orders placed in the app', () => {
       ['Order partially filled'],
       ['Order partially filled'],
     ]);
+    // The tracker has read each order since this settlement (it reads them in turn, every 3 s): the chain moves on
+    // only then, or the next settlement could fill `later` before the tracker ever saw it half filled.
+    await expect.poll(() => kit.services.trading.tracker.get(later)?.filledPercent, { timeout: WITHIN_MS }).toBe(50);
     // Dated by the block of the trade, before any round has read the service's list.
     await expect.poll(() => occurredAt(filled, 'order_filled')).toBe(await minedAt(first, filled));
     await expect.poll(() => occurredAt(partial, 'order_partially_filled')).toBe(await minedAt(first, partial));
