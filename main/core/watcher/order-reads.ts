@@ -2,10 +2,21 @@ import { placedSinceIsNews } from '../../common/orders/transitions';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Notification } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
+import { MAX_UIDS_PER_REQUEST } from '../../common/protocol/api/by-uids';
+import { chunk } from '../api/batching';
 import type { OrderbookClient } from '../api/orderbook-client';
 
 /** An account's newest orders read each round: more than a trader places elsewhere within one. */
 export const NEWEST_ORDERS = 10;
+
+/**
+ * Open orders read again and stored this many at a time (two requests, as the
+ * client sends them side by side): an account with thousands of open orders
+ * holds one slice in memory, not all of them (25,000 parsed orders are over
+ * 100 MB the main thread then collects), each store is a short write, and a
+ * read that fails midway keeps the slices stored before it.
+ */
+export const OPEN_SLICE = 2 * MAX_UIDS_PER_REQUEST;
 
 /** What the watcher needs of the history, through its service. */
 export interface WatcherHistory {
@@ -62,11 +73,11 @@ export class OrderReads {
 
   /** The scope's orders that can still change, read again. */
   async open(account: string, chainId: number, environment: Environment): Promise<void> {
-    const uids = this.options.history.liveUids(account, chainId, environment);
-    if (uids.length === 0) return;
-    const { orders } = await this.options.orderbook().ordersByUids(chainId, uids);
-    if (!this.current(environment)) return;
-    this.options.history.storeOrders(chainId, orders);
+    for (const uids of chunk(this.options.history.liveUids(account, chainId, environment), OPEN_SLICE)) {
+      const { orders } = await this.options.orderbook().ordersByUids(chainId, uids);
+      if (!this.current(environment)) return;
+      this.options.history.storeOrders(chainId, orders);
+    }
   }
 
   /**
