@@ -26,6 +26,11 @@ describe('an order placed elsewhere', () => {
   afterEach(async () => kit.stop());
 
   const shownFor = (uid: string) => kit.shownFor(uid);
+  /**
+   * The history passes the set-up started (the account added, the chains set) are over: on a busy machine the
+   * later one could otherwise reach the order placed next and tell it, as a resync tells an order placed since.
+   */
+  const afterSetUpPasses = () => kit.call('history.syncNow', undefined);
 
   const notificationReads = () => notificationRequests(kit.sandbox);
   const filledEvents = async (uid: string) =>
@@ -42,6 +47,7 @@ describe('an order placed elsewhere', () => {
   }
 
   it('is notified filled by the first watcher round, once, and not again by the next', async () => {
+    await afterSetUpPasses();
     const { uid } = await placeAndSettleElsewhere();
 
     await kit.tick();
@@ -59,6 +65,7 @@ describe('an order placed elsewhere', () => {
   // The service's list is cached 300 s (Cache-Control, honoured by design), while rounds come every 60 s: the round
   // reads the account's newest orders at the orderbook, so the fill is told by the next round, not 5 minutes late.
   it('is notified by the next round when the watcher had already read the list before it was placed, dated by its block', async () => {
+    await afterSetUpPasses();
     await kit.tick();
     const reads = notificationReads();
     const { uid, report } = await placeAndSettleElsewhere();
