@@ -31,7 +31,8 @@ import { request, requestBody, type AnswerBody, type HttpDeps, type HttpMethod, 
 import { parseRequest } from './request-validation';
 
 export const ACCOUNT_ORDERS_PAGE_LIMIT = 1000;
-const BY_UIDS_CONCURRENCY = 2;
+/** by_uids requests one read of many UIDs sends side by side. */
+export const BY_UIDS_CONCURRENCY = 2;
 
 export interface ByUidsResult {
   orders: ApiOrder[];

@@ -37,7 +37,8 @@ export interface SyncWriter {
  * The sync's writes, on the store's writer thread when the store is a file:
  * the repository's own statements, so rows land exactly as repo.writeOrders()
  * and writeTrades() would write them. In memory (no file to share), on this
- * thread through the repository.
+ * thread through the repository; so too for a store already closing, which
+ * no pass should meet (the services stop the sync before they close it).
  */
 export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWriter {
   const thread = StoreWriter.forDatabase(repo.db);

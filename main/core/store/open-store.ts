@@ -13,9 +13,10 @@ export interface Store {
   readonly path: string;
   readonly schemaVersion: number;
   /**
-   * Closes the store: at once when it has no writer thread (store-writer.ts,
-   * its own connection); otherwise once the thread has written what it was
-   * sent and let go of the file, and only then this connection, which answers.
+   * Closes the store: at once when it never started a writer thread
+   * (store-writer.ts, its own connection); otherwise once the thread has
+   * written what it was sent and let go of the file, and only then this
+   * connection, which answers. Asked again, the same close.
    */
   close(): Promise<void>;
 }
@@ -43,22 +44,25 @@ export function openStore(path: string, migrations: readonly Migration[] = MIGRA
     defineSqlFunctions(db);
     const schemaVersion = migrate(db, migrations);
     checkStore(db, path, migrations);
+    /** The close under way, once asked: asked again, it is the same close (never the main connection first). */
+    let closed: Promise<void> | undefined;
     return {
       db,
       path,
       schemaVersion,
       close: () => {
+        if (closed) return closed;
         const writer = StoreWriter.closeFor(db);
         if (!writer) {
           db.close();
-          return Promise.resolve();
+          return (closed = Promise.resolve());
         }
         // One after the other: two connections closing at the same moment each see the other still open, and
         // neither copies the log into the file and removes it (CI saw the -wal left after a quit mid-sync).
         // A writer that failed told its writes so: closing it has nothing more to say.
-        return writer.catch(() => undefined).then(() => {
+        return (closed = writer.catch(() => undefined).then(() => {
           db.close();
-        });
+        }));
       },
     };
   } catch (error) {

@@ -102,7 +102,7 @@ export class StoreWriter {
    * passes that come close together (a thread and its connection cost a pass
    * more than a quiet resync's writes), ended once idle (IDLE_END_MS) or with
    * the store (closeFor). Null for an in-memory store, which has no file to share,
-   * and for a closed one.
+   * and for a closed or closing one.
    */
   static forDatabase(db: Database): StoreWriter | null {
     if (db.memory || db.name === '' || !db.open || closing.has(db)) return null;

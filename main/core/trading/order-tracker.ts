@@ -62,9 +62,9 @@ export class OrderTracker {
   }
 
   /**
-   * Another reader (the history sync, the watcher, a cancellation from
-   * History) stored a change of a watched order: shown now, not at the next
-   * poll. Orders not watched are not this screen's.
+   * The order as another reader has it (the history sync, the watcher, a
+   * cancellation from History or the Trade screen): shown now, not at the
+   * next poll. Orders not watched are not this screen's.
    */
   learn(chainId: number, order: ApiOrder): void {
     if (!this.get(order.uid)) return;
@@ -93,6 +93,9 @@ export class OrderTracker {
     const uid = next.uid.toLowerCase();
     const previous = this.orders.get(uid);
     if (previous && sameProgress(previous, next)) return false;
+    // A final order stays final: an answer read before it became so (a poll's read that crossed a cancellation
+    // or a fill stored by another reader) must not show it open again, nor store that in the history.
+    if (previous?.final && !next.final) return false;
     this.orders.set(uid, { ...next, uid: next.uid });
     this.options.onProgress(next);
     return true;

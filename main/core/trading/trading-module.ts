@@ -158,7 +158,10 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
     await Promise.all(
       result.cancelled.map(async (uid) => {
         const chainId = chainOf(uid);
-        const order = await api.orderbook.getOrder(chainId, uid).catch(() => undefined);
+        const order = await api.orderbook.getOrder(chainId, uid).catch((error: unknown) => {
+          options.log.warn('reading a cancelled order back failed; the next poll or sync shows it', { uid, error: String(error) });
+          return undefined;
+        });
         if (!order) return;
         tracker.learn(chainId, order);
         storeInHistory(chainId, order);

@@ -4,7 +4,7 @@ import type { Notification } from '../../common/protocol/api/notifications';
 import type { Environment } from '../../common/protocol/environments';
 import { MAX_UIDS_PER_REQUEST } from '../../common/protocol/api/by-uids';
 import { chunk } from '../api/batching';
-import type { OrderbookClient } from '../api/orderbook-client';
+import { BY_UIDS_CONCURRENCY, type OrderbookClient } from '../api/orderbook-client';
 
 /** An account's newest orders read each round: more than a trader places elsewhere within one. */
 export const NEWEST_ORDERS = 10;
@@ -16,7 +16,7 @@ export const NEWEST_ORDERS = 10;
  * 100 MB the main thread then collects), each store is a short write, and a
  * read that fails midway keeps the slices stored before it.
  */
-export const OPEN_SLICE = 2 * MAX_UIDS_PER_REQUEST;
+export const OPEN_SLICE = BY_UIDS_CONCURRENCY * MAX_UIDS_PER_REQUEST;
 
 /** What the watcher needs of the history, through its service. */
 export interface WatcherHistory {

@@ -30,8 +30,8 @@ describe.each(['file', 'memory'] as const)('the sync writer (%s store): orders p
     const repo = new OrdersRepo(store.db);
     return { repo, writer: openSyncWriter(repo), stream: new TransitionStream(store.db) };
   };
-  afterEach(() => {
-    store.close();
+  afterEach(async () => {
+    await store.close();
     remove();
   });
 

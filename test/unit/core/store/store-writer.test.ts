@@ -57,6 +57,9 @@ describe('the store writer thread', () => {
     const closed = store.close();
     // Two connections closing at the same moment each see the other still open, and neither removes the log.
     expect(store.db.open).toBe(true);
+    // Asked again (a quit during a relaunch), the same close: the main connection still waits for the thread.
+    expect(store.close()).toBe(closed);
+    expect(store.db.open).toBe(true);
     expect(StoreWriter.forDatabase(store.db)).toBeNull();
     await closed;
     expect(store.db.open).toBe(false);
