@@ -153,18 +153,22 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
     const result = await cancelOrders({ orderbook: () => api.orderbook, accounts, signer, environment: options.environment, chainOf }, orderUids, passphrase);
     // The cancelled orders as the service now holds them, read as part of this action (the user's lane), so the
     // answer comes with them shown cancelled; never behind a poll of every tracked order on the background lane.
+    // One by_uids read a chain, not one read an order: a batch of 128 would take most of the action's deadline.
     // Orders from earlier sessions are not tracked: the history still gets their new status. A read that fails
     // leaves them to the tracker's next poll and the sync: the cancellation itself is confirmed.
+    const byChain = new Map<number, string[]>();
+    for (const uid of result.cancelled) byChain.set(chainOf(uid), [...(byChain.get(chainOf(uid)) ?? []), uid]);
     await Promise.all(
-      result.cancelled.map(async (uid) => {
-        const chainId = chainOf(uid);
-        const order = await api.orderbook.getOrder(chainId, uid).catch((error: unknown) => {
-          options.log.warn('reading a cancelled order back failed; the next poll or sync shows it', { uid, error: String(error) });
+      [...byChain].map(async ([chainId, uids]) => {
+        const read = await api.orderbook.ordersByUids(chainId, uids).catch((error: unknown) => {
+          options.log.warn('reading cancelled orders back failed; the next poll or sync shows them', { chainId, uids, error: String(error) });
           return undefined;
         });
-        if (!order) return;
-        tracker.learn(chainId, order);
-        storeInHistory(chainId, order);
+        for (const missing of read?.errors ?? []) options.log.warn('a cancelled order could not be read back; the next poll or sync shows it', { chainId, ...missing });
+        for (const order of read?.orders ?? []) {
+          tracker.learn(chainId, order);
+          storeInHistory(chainId, order);
+        }
       }),
     );
     return result;
