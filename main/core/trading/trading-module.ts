@@ -149,7 +149,9 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
   /** Off-chain batch cancellation where possible (trade.cancel, and the old order of a replacement). */
   async function cancel(orderUids: `0x${string}`[], passphrase?: string): Promise<CancelResult> {
     const { accounts, signer } = needStore();
-    const chainOf = (uid: string) => tracker.get(uid)?.chainId ?? settings.current().activeChainId;
+    // A UID does not say its chain: an order of this session is tracked, an earlier one is in the history (it may be
+    // on another chain than the active one); only a UID known to neither is looked up on the active chain.
+    const chainOf = (uid: string) => tracker.get(uid)?.chainId ?? history.orderOf(uid)?.chainId ?? settings.current().activeChainId;
     const result = await cancelOrders({ orderbook: () => api.orderbook, accounts, signer, environment: options.environment, chainOf }, orderUids, passphrase);
     // The cancelled orders as the service now holds them, read as part of this action (the user's lane), so the
     // answer comes with them shown cancelled; never behind a poll of every tracked order on the background lane.

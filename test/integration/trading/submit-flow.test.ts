@@ -139,6 +139,17 @@ describe('order composer flow against the sandbox', () => {
     }
   });
 
+  it('cancels an order from History on its own chain, not the active one', async () => {
+    // Placed on Gnosis Chain in an earlier session (not tracked); the active chain is mainnet.
+    const [uid] = kit.sandbox.orders.seed(100, trader.address, 1, { openShare: 1 }) as [Hex];
+    await kit.call('history.syncNow', undefined);
+    expect((await kit.call('history.query', {})).rows.find((row) => row.uid === uid)).toMatchObject({ chainId: 100, status: 'open' });
+    const result = await kit.call('trade.cancel', { orderUids: [uid] });
+    expect(result).toEqual({ cancelled: [uid], skipped: [], onChain: [] });
+    expect(kit.sandbox.orders.get(uid)).toMatchObject({ status: 'cancelled' });
+    expect(await historyStatus(kit, uid)).toBe('cancelled');
+  });
+
   it('explains the on-chain cancellation where the API cannot cancel (watch-only owner), with invalidateOrder calldata', async () => {
     const watched = TEST_ACCOUNTS.trader2.address;
     await kit.call('accounts.addWatchOnly', { label: 'Safe', address: watched });
