@@ -5,6 +5,7 @@ import { isCancellableStatus } from '../../common/orders/status';
 import { appDataEffects } from '../../common/trade/app-data-effects';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Environment } from '../../common/protocol/environments';
+import { chainName } from '../../common/protocol/chains';
 import { findKnownToken } from '../../common/protocol/tokens';
 import { differenceFromMarket } from '../../common/trade/market-compare';
 
@@ -59,10 +60,14 @@ export async function openOrders(deps: OpenOrdersDeps, account: string, chainId:
   );
 }
 
-/** The replacement must say which order it replaces, and be the same account's: else it is just another order. */
-export function replacementProblem(replaces: string, fullAppData: string, owner: string, old: ApiOrder | undefined): string | null {
-  if (!old) return `Order ${replaces} is not in the local history; only a known open order can be replaced.`;
-  if (old.owner.toLowerCase() !== owner.toLowerCase()) return 'The replacement is signed by another account than the order it replaces.';
+/**
+ * The replacement must say which order it replaces, and be the same account's on the same chain: else it is just
+ * another order, and the old one (cancelled once the new one is placed) would be cancelled on a chain it does not trade on.
+ */
+export function replacementProblem(replaces: string, fullAppData: string, owner: string, chainId: number, stored: { order: ApiOrder; chainId: number } | undefined): string | null {
+  if (!stored) return `Order ${replaces} is not in the local history; only a known open order can be replaced.`;
+  if (stored.order.owner.toLowerCase() !== owner.toLowerCase()) return 'The replacement is signed by another account than the order it replaces.';
+  if (stored.chainId !== chainId) return `The order it replaces is on ${chainName(stored.chainId)}: place the replacement there, not on ${chainName(chainId)}.`;
   if (appDataEffects(fullAppData).replacedOrder?.toLowerCase() !== replaces.toLowerCase()) {
     return 'The replacement\'s appData must name the order it replaces (metadata.replacedOrder).';
   }

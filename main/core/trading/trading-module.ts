@@ -120,7 +120,7 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
           chainId,
         ),
       'trade.replace': async ({ replaces, draft, signed, quoteId }) => {
-        const problem = replacementProblem(replaces, draft.fullAppData, draft.account, history.orderOf(replaces)?.order);
+        const problem = replacementProblem(replaces, draft.fullAppData, draft.account, draft.chainId, history.orderOf(replaces));
         if (problem) throw new AppError('BAD_REPLACEMENT', problem);
         // The new order first: if it is refused, the old one stays open and nothing is lost.
         const placed = await submitSigned(submitDeps(), draft, signed, quoteId);
@@ -151,7 +151,8 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
     const { accounts, signer } = needStore();
     // A UID does not say its chain: an order of this session is tracked, an earlier one is in the history (it may be
     // on another chain than the active one); only a UID known to neither is looked up on the active chain.
-    const chainOf = (uid: string) => tracker.get(uid)?.chainId ?? history.orderOf(uid)?.chainId ?? settings.current().activeChainId;
+    const chains = new Map<string, number>(orderUids.map((uid) => [uid, tracker.get(uid)?.chainId ?? history.orderOf(uid)?.chainId ?? settings.current().activeChainId]));
+    const chainOf = (uid: string) => chains.get(uid)!;
     const result = await cancelOrders({ orderbook: () => api.orderbook, accounts, signer, environment: options.environment, chainOf }, orderUids, passphrase);
     // The cancelled orders as the service now holds them, read as part of this action (the user's lane), so the
     // answer comes with them shown cancelled; never behind a poll of every tracked order on the background lane.

@@ -70,6 +70,20 @@ describe('limit orders valid for days to months', () => {
     expect(open).not.toContain(uid);
   });
 
+  it('refuses a replacement on another chain than the order it replaces: nothing placed, the old order left open', async () => {
+    // An open order on Gnosis Chain from an earlier session, known from the history.
+    const [uid] = kit.sandbox.orders.seed(100, trader.address, 1, { openShare: 1 });
+    await kit.call('history.syncNow', undefined);
+    const replacement = await placeLimit(DAY, 105n, uid!);
+    const posts = () => kit.sandbox.requests.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/orders')).length;
+    const posted = posts();
+    const signed = await kit.signOrder(replacement.draft);
+    const error = await kit.failure(kit.call('trade.replace', { replaces: uid!, draft: replacement.draft, signed, quoteId: replacement.quoteId }));
+    expect(error.message).toBe('The order it replaces is on Gnosis Chain: place the replacement there, not on Ethereum.');
+    expect(posts()).toBe(posted);
+    expect(kit.sandbox.orders.get(uid!)).toMatchObject({ status: 'open' });
+  });
+
   it('refuses a replacement whose appData does not name the order it replaces', async () => {
     const { draft, quoteId } = await placeLimit(DAY, 130n);
     const { uid } = await kit.signAndSubmit(draft, quoteId);

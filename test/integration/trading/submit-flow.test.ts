@@ -139,8 +139,8 @@ describe('order composer flow against the sandbox', () => {
     }
   });
 
-  it('cancels an order from History on its own chain, not the active one', async () => {
-    // Placed on Gnosis Chain in an earlier session (not tracked); the active chain is mainnet.
+  it('cancels an untracked order on the chain the history holds it on, not the active one', async () => {
+    // Placed on Gnosis Chain in an earlier session (so not tracked); the active chain is mainnet.
     const [uid] = kit.sandbox.orders.seed(100, trader.address, 1, { openShare: 1 }) as [Hex];
     await kit.call('history.syncNow', undefined);
     expect((await kit.call('history.query', {})).rows.find((row) => row.uid === uid)).toMatchObject({ chainId: 100, status: 'open' });
