@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { createInterface } from 'node:readline';
+import { build } from 'esbuild';
 import { makeTempDir } from '../helpers/temp-dir';
 import { sandboxProcess } from '../integration/history/history-kit';
 import type { Bench, BenchRow } from './measure';
@@ -18,29 +18,36 @@ interface ChildReport {
   orders: number;
 }
 
-/** Where the bundle is built: inside the project, so the dependencies left out of it resolve from its node_modules. */
-const BUNDLE_DIR = 'out/bench-app';
+const ROOT = join(import.meta.dirname, '../..');
+/**
+ * Where the bundle is built: under the project's package.json (its .js files load as ES modules, and the
+ * dependencies left out of it resolve from its node_modules), ignored by git, and outside out/, which is packaged.
+ */
+const BUNDLE_DIR = join(ROOT, 'test-results/bench-app');
 
 /**
- * The app's main-process code as Electron runs it: bundled as electron.vite.config.ts bundles out/main (viem and
- * zod inside, the other dependencies beside it), the writer thread and the signer process entries of their own
- * next to it, where store-writer.ts and node-launcher.ts look for them. Run from source, tsx's loader was in the
- * process and in the writer thread: 85 MB of the idle figure and tens of MB of the thread's, none of it the app's.
+ * The app's main-process code bundled as electron.vite.config.ts bundles out/main: viem and zod inside, the other
+ * dependencies (and electron) beside it, the writer thread and the signer process entries of their own next to it
+ * (where store-writer.ts and node-launcher.ts look for them), sharing chunks. Rolldown and esbuild tree-shake a
+ * little differently, so the code each entry loads is close to the build's, not the same. Run from source, tsx's
+ * loader was in the process and in the writer thread: 85 MB of the idle figure and tens of MB of the thread's.
  */
 async function bundleApp(): Promise<string> {
-  const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
+  const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   await build({
     entryPoints: {
       'sync-memory-child': join(import.meta.dirname, 'fixtures/sync-memory-child.ts'),
-      'writer-thread': 'main/core/store/writer-thread.ts',
-      'signer-process': 'main/core/signer/process/signer-process.ts',
+      'writer-thread': join(ROOT, 'main/core/store/writer-thread.ts'),
+      'signer-process': join(ROOT, 'main/core/signer/process/signer-process.ts'),
     },
     bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node22',
     outdir: BUNDLE_DIR,
-    external: Object.keys(dependencies).filter((name) => name !== 'viem' && name !== 'zod'),
+    external: ['electron', ...Object.keys(dependencies).filter((name) => name !== 'viem' && name !== 'zod')],
     logLevel: 'warning',
   });
   return join(BUNDLE_DIR, 'sync-memory-child.js');
