@@ -58,8 +58,8 @@ export interface HistoryModule {
    * what happened to it is recorded too (OrdersRepo.writeOrders()).
    */
   storeOrders(chainId: number, orders: readonly ApiOrder[], options?: { placedSinceLastLook?: boolean }): void;
-  /** UIDs of the scope's orders that can still change. */
-  liveUids(account: string, chainId: number, environment: Environment): string[];
+  /** UIDs of the scope's orders that can still change, in UID order: all, or the next `limit` after `after`. */
+  liveUids(account: string, chainId: number, environment: Environment, window?: { after?: string | null; limit?: number }): string[];
   /** The stored order as the service last sent it, and its chain. */
   orderOf(uid: string): { order: ApiOrder; chainId: number } | undefined;
   /** Stops the sync; answers once no pass writes to the store any more. */
@@ -153,7 +153,7 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       );
       changed();
     },
-    liveUids: (account, chainId, environment) => repo.liveUids({ account, chainId, environment }),
+    liveUids: (account, chainId, environment, window) => repo.liveUids({ account, chainId, environment }, window),
     orderOf(uid) {
       const row = repo.get(uid);
       return row ? { order: apiOrderOf(row), chainId: row.chain_id } : undefined;

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiOrder } from '../../../../main/common/protocol/api';
 import type { OrderbookClient } from '../../../../main/core/api/orderbook-client';
-import { OPEN_SLICE, OrderReads } from '../../../../main/core/watcher/order-reads';
+import { OPEN_PER_ROUND, OPEN_SLICE, OrderReads } from '../../../../main/core/watcher/order-reads';
 
 const account = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const uidOf = (index: number) => `0x${index.toString(16).padStart(112, '0')}`;
 
 /** An account with `open` orders the history calls live, read back through a service that fails the request named. */
-function readsOf(open: number, failingRead: number) {
+function readsOf(initiallyOpen: number, failingRead: number) {
+  let open = initiallyOpen;
   const asked: string[][] = [];
   const stored: string[][] = [];
   const orderbook = {
@@ -19,7 +20,11 @@ function readsOf(open: number, failingRead: number) {
   } as unknown as OrderbookClient;
   const reads = new OrderReads({
     history: {
-      liveUids: () => Array.from({ length: open }, (_, index) => uidOf(index)),
+      // As the store answers: in UID order, the window asked for.
+      liveUids: (_account, _chainId, _environment, window) =>
+        Array.from({ length: open }, (_, index) => uidOf(index))
+          .filter((uid) => uid > (window?.after ?? ''))
+          .slice(0, window?.limit ?? open),
       storeOrders: (_chainId, orders) => void stored.push(orders.map((order) => order.uid)),
       orderOf: () => undefined,
     },
@@ -28,21 +33,58 @@ function readsOf(open: number, failingRead: number) {
     now: () => 0,
     stopped: () => false,
   });
-  return { reads, asked, stored };
+  return { reads, asked, stored, closeAllBut: (stillOpen: number) => void (open = stillOpen) };
 }
 
+const uidsFrom = (from: number, count: number) => Array.from({ length: count }, (_, index) => uidOf(from + index));
+
 describe("a watcher round's read of the open orders", () => {
-  it('reads and stores thousands of open orders a slice at a time, every one of them once', async () => {
-    const { reads, asked, stored } = readsOf(2_000, Number.POSITIVE_INFINITY);
+  it('reads every open order each round while there are fewer than a round takes, a slice at a time', async () => {
+    const open = OPEN_PER_ROUND - 1;
+    const { reads, asked, stored } = readsOf(open, Number.POSITIVE_INFINITY);
+    await reads.open(account, 1, 'production');
     await reads.open(account, 1, 'production');
     expect(asked.every((uids) => uids.length <= OPEN_SLICE)).toBe(true);
     expect(stored).toEqual(asked);
-    expect(stored.flat()).toEqual(Array.from({ length: 2_000 }, (_, index) => uidOf(index)));
+    expect(stored.flat()).toEqual([...uidsFrom(0, open), ...uidsFrom(0, open)]);
   });
 
-  it('keeps the slices read before a read that fails, and says it failed', async () => {
-    const { reads, stored } = readsOf(3 * OPEN_SLICE, 3);
+  it('takes the open orders of an account with more in turn: a round reads OPEN_PER_ROUND, the next goes on after them, past the last from the first', async () => {
+    const open = 2 * OPEN_PER_ROUND + OPEN_SLICE;
+    const { reads, stored } = readsOf(open, Number.POSITIVE_INFINITY);
+    const rounds: string[][] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const before = stored.length;
+      await reads.open(account, 1, 'production');
+      rounds.push(stored.slice(before).flat());
+    }
+    expect(rounds[0]).toEqual(uidsFrom(0, OPEN_PER_ROUND));
+    expect(rounds[1]).toEqual(uidsFrom(OPEN_PER_ROUND, OPEN_PER_ROUND));
+    // The last slice's worth, then the first orders again: every one read within three rounds.
+    expect(rounds[2]).toEqual([...uidsFrom(2 * OPEN_PER_ROUND, OPEN_SLICE), ...uidsFrom(0, OPEN_PER_ROUND - OPEN_SLICE)]);
+    expect(new Set(rounds.flat()).size).toBe(open);
+  });
+
+  it('reads each open order once a round when orders closed since the last one, going on where it stopped', async () => {
+    const { reads, stored, closeAllBut } = readsOf(OPEN_PER_ROUND + OPEN_SLICE, Number.POSITIVE_INFINITY);
+    await reads.open(account, 1, 'production');
+    closeAllBut(OPEN_PER_ROUND + OPEN_SLICE / 2);
+    const before = stored.length;
+    await reads.open(account, 1, 'production');
+    const second = stored.slice(before).flat();
+    expect(second).toEqual([...uidsFrom(OPEN_PER_ROUND, OPEN_SLICE / 2), ...uidsFrom(0, OPEN_PER_ROUND - OPEN_SLICE / 2)]);
+    // Fewer open than a round takes, the last round having stopped among them: each read once, from where it stopped.
+    closeAllBut(OPEN_PER_ROUND - OPEN_SLICE / 4);
+    const after = stored.length;
+    await reads.open(account, 1, 'production');
+    expect(stored.slice(after).flat()).toEqual([...uidsFrom(OPEN_PER_ROUND - OPEN_SLICE / 2, OPEN_SLICE / 4), ...uidsFrom(0, OPEN_PER_ROUND - OPEN_SLICE / 2)]);
+  });
+
+  it('keeps the slices read before a read that fails, says it failed, and the next round goes on after them', async () => {
+    const { reads, stored } = readsOf(2 * OPEN_PER_ROUND, 3);
     await expect(reads.open(account, 1, 'production')).rejects.toThrow('the service went away');
-    expect(stored.flat()).toEqual(Array.from({ length: 2 * OPEN_SLICE }, (_, index) => uidOf(index)));
+    expect(stored.flat()).toEqual(uidsFrom(0, 2 * OPEN_SLICE));
+    await reads.open(account, 1, 'production');
+    expect(stored.slice(2).flat()).toEqual(uidsFrom(2 * OPEN_SLICE, OPEN_PER_ROUND));
   });
 });
