@@ -1,5 +1,5 @@
 import { SOLVER, UNCONVERTIBLE_UID } from '../account-fixtures';
-import { json, parseJson, text } from '../http/reply';
+import { json, jsonList, parseJson, text } from '../http/reply';
 import { toApiOrder } from '../order-view';
 import type { OrderRecord } from '../records';
 import { apiError, invalidPathParameter } from './answers';
@@ -93,6 +93,6 @@ export const accountOrdersRoute: OrderbookRoute = {
       return page.invalidLimit ? apiError(400, 'InvalidLimit', 'limit must be between 1 and 1000.') : text(400, `Invalid query string: ${page.field}`);
     }
     const orders = ordersOf(context.state).of(context.chainId, owner).slice(page.offset, page.offset + page.limit);
-    return json(200, orders.map((order) => toApiOrder(order, context.state)));
+    return jsonList(200, orders.map((order) => toApiOrder(order, context.state)));
   },
 };

@@ -1,4 +1,4 @@
-import { json, text } from '../http/reply';
+import { jsonList, text } from '../http/reply';
 import type { TradeRecord } from '../records';
 import { apiError } from './answers';
 import type { OrderbookRoute } from './context';
@@ -39,7 +39,7 @@ export const tradesRoute: OrderbookRoute = {
       page.offset,
       page.offset + page.limit,
     );
-    return json(200, trades.map(toApiTrade));
+    return jsonList(200, trades.map(toApiTrade));
   },
 };
 
