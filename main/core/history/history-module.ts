@@ -60,6 +60,8 @@ export interface HistoryModule {
   storeOrders(chainId: number, orders: readonly ApiOrder[], options?: { placedSinceLastLook?: boolean }): void;
   /** UIDs of the scope's orders that can still change, in UID order: all, or the next `limit` after `after`. */
   liveUids(account: string, chainId: number, environment: Environment, window?: { after?: string | null; limit?: number }): string[];
+  /** How many of the scope's orders can still change. */
+  liveCount(account: string, chainId: number, environment: Environment): number;
   /** The stored order as the service last sent it, and its chain. */
   orderOf(uid: string): { order: ApiOrder; chainId: number } | undefined;
   /** Stops the sync; answers once no pass writes to the store any more. */
@@ -154,6 +156,7 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       changed();
     },
     liveUids: (account, chainId, environment, window) => repo.liveUids({ account, chainId, environment }, window),
+    liveCount: (account, chainId, environment) => repo.liveCount({ account, chainId, environment }),
     orderOf(uid) {
       const row = repo.get(uid);
       return row ? { order: apiOrderOf(row), chainId: row.chain_id } : undefined;
@@ -181,6 +184,7 @@ function unavailable(reason: string): HistoryModule {
     syncNow: async () => undefined,
     storeOrders: () => undefined,
     liveUids: () => [],
+    liveCount: () => 0,
     orderOf: () => undefined,
     close: async () => undefined,
   };

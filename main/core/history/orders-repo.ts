@@ -23,6 +23,8 @@ export interface SyncCursor {
 }
 
 const FINAL_LIST = FINAL_STATUSES.map((status) => `'${status}'`).join(', ');
+/** A scope's server orders that can still change: the terms of the orders_live index's own WHERE (migration 016), which the queries must repeat to read it alone. */
+const LIVE_IN_SCOPE = `account = ? AND chain_id = ? AND environment = ? AND status NOT IN (${FINAL_LIST}) AND local_state IS NULL`;
 const UPDATABLE = ORDER_COLUMN_NAMES.filter((name) => name !== 'uid');
 /** A row is rewritten only when something the service says about it changed. */
 const CHANGED = UPDATABLE.filter((name) => name !== 'synced_at').map((name) => `orders.${name} IS NOT excluded.${name}`).join(' OR ');
@@ -162,6 +164,11 @@ export class OrdersRepo {
     return this.liveWindow(scope, options.after ?? null, options.limit ?? -1).map((row) => row.uid);
   }
 
+  /** How many of the scope's server orders can still change, counted off their index. */
+  liveCount(scope: SyncScope): number {
+    return (this.db.prepare(`SELECT count(*) AS n FROM orders WHERE ${LIVE_IN_SCOPE}`).get(scope.account, scope.chainId, scope.environment) as { n: number }).n;
+  }
+
   /**
    * The next `limit` live orders of the scope after `after` (UID order): the
    * ones among them whose validity ran out by `by` (epoch seconds), and where
@@ -176,8 +183,7 @@ export class OrdersRepo {
   private liveWindow(scope: SyncScope, after: string | null, limit: number): { uid: string; expires_at: number }[] {
     return this.db
       .prepare(
-        `SELECT uid, expires_at FROM orders WHERE account = ? AND chain_id = ? AND environment = ? AND uid > ?
-           AND status NOT IN (${FINAL_LIST}) AND local_state IS NULL ORDER BY uid LIMIT ?`,
+        `SELECT uid, expires_at FROM orders WHERE ${LIVE_IN_SCOPE} AND uid > ? ORDER BY uid LIMIT ?`,
       )
       .all(scope.account, scope.chainId, scope.environment, after ?? '', limit) as { uid: string; expires_at: number }[];
   }

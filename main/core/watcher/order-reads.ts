@@ -33,6 +33,7 @@ export const OPEN_PER_ROUND = 4 * OPEN_SLICE;
 export interface WatcherHistory {
   storeOrders(chainId: number, orders: readonly ApiOrder[], options?: { placedSinceLastLook?: boolean }): void;
   liveUids(account: string, chainId: number, environment: Environment, window?: { after?: string | null; limit?: number }): string[];
+  liveCount(account: string, chainId: number, environment: Environment): number;
   orderOf(uid: string): { order: ApiOrder; chainId: number } | undefined;
 }
 
@@ -53,7 +54,7 @@ export class OrderReads {
 
   constructor(
     private readonly options: {
-      history: WatcherHistory;
+      history: Omit<WatcherHistory, 'liveCount'>;
       orderbook: () => OrderbookClient;
       environment: () => Environment;
       now: () => number;

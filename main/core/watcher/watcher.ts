@@ -116,7 +116,7 @@ export class Watcher {
 
   status(): WatcherStatus {
     const environment = this.options.environment();
-    const openOrders = this.scopes().reduce((sum, [account, chainId]) => sum + this.options.history.liveUids(account, chainId, environment).length, 0);
+    const openOrders = this.scopes().reduce((sum, [account, chainId]) => sum + this.options.history.liveCount(account, chainId, environment), 0);
     const available = this.options.feed.available();
     return {
       paused: this.paused,
