@@ -62,6 +62,8 @@ export interface HistoryModule {
   liveUids(account: string, chainId: number, environment: Environment, window?: { after?: string | null; limit?: number }): string[];
   /** How many of the scope's orders can still change. */
   liveCount(account: string, chainId: number, environment: Environment): number;
+  /** Up to `limit` of the scope's orders that can still change whose validity ran out by `by` (epoch seconds). */
+  liveExpired(account: string, chainId: number, environment: Environment, by: number, limit: number): string[];
   /** The stored order as the service last sent it, and its chain. */
   orderOf(uid: string): { order: ApiOrder; chainId: number } | undefined;
   /** Stops the sync; answers once no pass writes to the store any more. */
@@ -157,6 +159,7 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
     },
     liveUids: (account, chainId, environment, window) => repo.liveUids({ account, chainId, environment }, window),
     liveCount: (account, chainId, environment) => repo.liveCount({ account, chainId, environment }),
+    liveExpired: (account, chainId, environment, by, limit) => repo.liveExpired({ account, chainId, environment }, by, limit),
     orderOf(uid) {
       const row = repo.get(uid);
       return row ? { order: apiOrderOf(row), chainId: row.chain_id } : undefined;
@@ -185,6 +188,7 @@ function unavailable(reason: string): HistoryModule {
     storeOrders: () => undefined,
     liveUids: () => [],
     liveCount: () => 0,
+    liveExpired: () => [],
     orderOf: () => undefined,
     close: async () => undefined,
   };

@@ -169,6 +169,11 @@ export class OrdersRepo {
     return (this.db.prepare(`SELECT count(*) AS n FROM orders WHERE ${LIVE_IN_SCOPE}`).get(scope.account, scope.chainId, scope.environment) as { n: number }).n;
   }
 
+  /** Up to `limit` of the scope's server orders that can still change whose validity ran out by `by` (epoch seconds), off their index. */
+  liveExpired(scope: SyncScope, by: number, limit: number): string[] {
+    return (this.db.prepare(`SELECT uid FROM orders WHERE ${LIVE_IN_SCOPE} AND expires_at <= ? LIMIT ?`).all(scope.account, scope.chainId, scope.environment, by, limit) as { uid: string }[]).map((row) => row.uid);
+  }
+
   /**
    * The next `limit` live orders of the scope after `after` (UID order): the
    * ones among them whose validity ran out by `by` (epoch seconds), and where

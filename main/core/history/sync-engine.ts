@@ -23,7 +23,7 @@ export const TRADES_PAGE = 1000;
 export const FIRST_PAGE = 16;
 const PAGE_GROWTH = 4;
 export const BY_UIDS_CHUNK = 128;
-/** Open orders read at a time when looking for ones whose validity ran out: each is looked up in the table, and 1000 of them took 16 ms of the main thread at 100k. */
+/** Open orders read at a time when looking for ones whose validity ran out: short steps of the main thread however many an account has open. */
 const EXPIRY_WINDOW = 250;
 /** Open orders refreshed per pass besides those with news (new fills, validity run out): catches cancellations made elsewhere. */
 export const REFRESH_ROTATION = 48;

@@ -11,11 +11,13 @@ import { apiOrders } from '../../../../bench/api-orders';
 const final = new Set<string>(FINAL_STATUSES);
 
 describe("migration 016: an account's open orders counted and read off their index alone", () => {
-  it('counts and lists the open orders a version 15 store holds, not those only this app knows, each query reading the index alone', () => {
+  it('counts and lists the open orders a version 15 store holds (all, in turn, or those whose validity ran out), not those only this app knows, each query reading the index alone', () => {
     const db = openStore(':memory:', MIGRATIONS.slice(0, MIGRATIONS.indexOf(liveOrdersCoveredMigration))).db;
     const repo = new OrdersRepo(db);
     const { orders } = apiOrders(400, { seed: 16 });
-    repo.writeOrders(orders.map((order) => toOrderParams(order, order.onchainUser ?? order.owner, 1, 'production', 1)));
+    const params = orders.map((order) => toOrderParams(order, order.onchainUser ?? order.owner, 1, 'production', 1));
+    repo.writeOrders(params);
+    const expiresAt = new Map(params.map((row) => [row.uid, row.expires_at]));
     const account = orders[0]!.onchainUser ?? orders[0]!.owner;
     const mine = orders.filter((order) => (order.onchainUser ?? order.owner).toLowerCase() === account.toLowerCase() && !final.has(order.status));
     // Two of its open orders are only this app's for now (being submitted, never sent): not open on the service.
@@ -33,6 +35,11 @@ describe("migration 016: an account's open orders counted and read off their ind
     expect(repo.liveUids(scope)).toEqual(open);
     expect(repo.liveUids(scope, { after: open[4]!, limit: 3 })).toEqual(open.slice(5, 8));
     expect(repo.liveCount({ ...scope, chainId: 100 })).toBe(0);
+    // Validity run out by a time between the open orders' own: those at or before it, as many as asked.
+    const by = [...open.map((uid) => expiresAt.get(uid)!)].sort((a, b) => a - b)[open.length >> 1]!;
+    const expired = open.filter((uid) => expiresAt.get(uid)! <= by);
+    expect(repo.liveExpired(scope, by, 1_000).sort()).toEqual(expired);
+    expect(repo.liveExpired(scope, by, 3)).toHaveLength(3);
     db.prepare = prepare;
 
     for (const sql of new Set(asked)) {
