@@ -109,19 +109,19 @@ export class OrderReads {
     // Fewer than a round's worth: this round reads every open order, and so does the next.
     const all = uids.length < OPEN_PER_ROUND;
     if (all) this.openAfter.delete(scope);
-    else {
-      for (const slice of chunk(await this.withNews(account, chainId, environment, new Set(uids)), OPEN_SLICE)) {
-        const { orders } = await this.options.orderbook().ordersByUids(chainId, slice);
-        if (!this.current(environment)) return;
-        this.options.history.storeOrders(chainId, orders);
-      }
-    }
+    else if (!(await this.readAgain(chainId, await this.withNews(account, chainId, environment, new Set(uids)), environment))) return;
+    await this.readAgain(chainId, uids, environment, all ? undefined : (slice) => this.openAfter.set(scope, slice.at(-1)!));
+  }
+
+  /** The orders read again and stored a slice at a time, each slice told to `stored`; false once what is watched changed (nothing more is stored). */
+  private async readAgain(chainId: number, uids: readonly string[], environment: Environment, stored?: (slice: readonly string[]) => void): Promise<boolean> {
     for (const slice of chunk(uids, OPEN_SLICE)) {
       const { orders } = await this.options.orderbook().ordersByUids(chainId, slice);
-      if (!this.current(environment)) return;
+      if (!this.current(environment)) return false;
       this.options.history.storeOrders(chainId, orders);
-      if (!all) this.openAfter.set(scope, slice.at(-1)!);
+      stored?.(slice);
     }
+    return true;
   }
 
   /**

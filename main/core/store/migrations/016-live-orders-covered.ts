@@ -3,12 +3,12 @@ import type { Migration } from '../migrate';
 /**
  * The open orders of an account (what the watcher counts and reads in turn,
  * what the sync looks through for expired ones) are read off their index
- * alone: it now leaves out the orders only this app knows (local_state: being
- * submitted, never sent, refused), as every reader of it does, and carries
- * their validity, and the columns its condition reads (SQLite reads a column
- * the query names from the index only if the index holds it). Before, each of them was looked up in the table to check
- * both: counting an account's 25,000 open orders took 40-50 ms of the main
- * thread, at every status the watcher gave.
+ * alone. It now leaves out the orders only this app knows (local_state: being
+ * submitted, never sent, refused), as every reader of it does, and holds
+ * their validity and the columns its condition reads (SQLite reads a column a
+ * query names from the index only if the index holds it). Before, each order
+ * was looked up in the table to check them: counting an account's 25,000 open
+ * orders took 40-50 ms of the main thread, at every status the watcher gave.
  */
 export const liveOrdersCoveredMigration: Migration = {
   version: 16,
