@@ -116,6 +116,8 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
     (page, offset, written) => {
       counts.pages += 1;
       if (offset === 0) head = page.first ?? cursor.headUid;
+      // A first pass's first page came full: a long history follows, written faster without most History indexes.
+      if (offset === 0 && cursor.headUid === null && page.count === ORDERS_PAGE) writer.putOffIndexes();
       counts.orders += page.count;
       const done = counts.orders;
       for (const uid of page.followUp) fetched.add(uid);

@@ -4,6 +4,7 @@ import { AppError } from '../../common/errors';
 import type { Logger } from '../log';
 import type { OrdersRepo, SyncScope } from './orders-repo';
 import { syncScope, type SyncEngineDeps } from './sync-engine';
+import { holdSyncWriter } from './sync-writer';
 import { PeriodicTask } from '../periodic-task';
 
 export interface SyncTiming {
@@ -134,20 +135,26 @@ export class SyncService {
     this.emit();
     let failure: string | null = null;
     let networkDown = false;
-    for (const scope of scopes) {
-      if (controller.signal.aborted) break;
-      try {
-        const counts = await syncScope(this.engineDeps(scope), scope, controller.signal);
-        if (counts.tradesWritten > 0) this.options.onChanged();
-      } catch (error) {
+    // One hold of the store's writer thread for all the scopes: a first pass's indexes are built once, at the end.
+    const release = scopes.length > 0 ? holdSyncWriter(this.options.repo) : async () => undefined;
+    try {
+      for (const scope of scopes) {
         if (controller.signal.aborted) break;
-        networkDown ||= isOffline(error);
-        failure ??= error instanceof AppError ? error.message : 'The history sync failed; the details are in the log.';
-        if (!(error instanceof AppError)) this.options.log.error('history sync failed', { chainId: scope.chainId, error: String(error) });
-        this.setProgress(scope, { phase: 'failed', done: this.progress.get(key(scope))?.done ?? 0, total: null });
-        this.options.repo.saveCursor(scope, { ...this.options.repo.cursor(scope), lastError: failure });
-        if (networkDown) break; // the other scopes would wait through the same retries
+        try {
+          const counts = await syncScope(this.engineDeps(scope), scope, controller.signal);
+          if (counts.tradesWritten > 0) this.options.onChanged();
+        } catch (error) {
+          if (controller.signal.aborted) break;
+          networkDown ||= isOffline(error);
+          failure ??= error instanceof AppError ? error.message : 'The history sync failed; the details are in the log.';
+          if (!(error instanceof AppError)) this.options.log.error('history sync failed', { chainId: scope.chainId, error: String(error) });
+          this.setProgress(scope, { phase: 'failed', done: this.progress.get(key(scope))?.done ?? 0, total: null });
+          this.options.repo.saveCursor(scope, { ...this.options.repo.cursor(scope), lastError: failure });
+          if (networkDown) break; // the other scopes would wait through the same retries
+        }
       }
+    } finally {
+      await release().catch((error: unknown) => this.options.log.error('history sync could not finish its writes', { error: String(error) }));
     }
     if (!controller.signal.aborted) {
       this.lastError = failure;

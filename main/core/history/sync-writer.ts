@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Trade } from '../../common/protocol/api';
 import { runForEachRow } from '../store/rows-changed';
 import { StoreWriter } from '../store/store-writer';
+import { buildPutOffIndexes, putOffIndexes } from '../store/put-off-indexes';
 import { writeTransaction } from '../store/write-transaction';
 import { decodePage, type PageAsk, type PageSummary } from './sync-pages';
 import type { OrderParams } from './order-row';
@@ -27,6 +28,12 @@ export interface SyncWriter {
    * pass's whole log to disk first, a 20 ms block at the end of a 100k sync.
    */
   cursor(scope: SyncScope, cursor: SyncCursor): Promise<void>;
+  /**
+   * A long history is coming on a first pass: the History indexes are put off
+   * until the pass is over (store/put-off-indexes.ts). After the writes sent
+   * before it. Never fails the pass: indexes that stay only make it slower.
+   */
+  putOffIndexes(): void;
   /** Time spent writing so far, ms: with the request budget, the other bound of a long sync. */
   busyMs(): number;
   /** After the batches already sent are written; the pass is done with the store's writer thread (it ends once idle). */
@@ -69,8 +76,18 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
           return 0;
         });
       },
+      putOffIndexes: () => {
+        try {
+          timed(() => putOffIndexes(repo.db));
+        } catch {
+          // The indexes stay: the pass is slower, not wrong.
+        }
+      },
       busyMs: () => busy,
-      close: async () => undefined,
+      // No thread for passes to share: each pass builds what it put off.
+      close: async () => {
+        timed(() => buildPutOffIndexes(repo.db));
+      },
     };
   }
   thread.hold();
@@ -101,11 +118,30 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
     cursor: async (scope, cursor) => {
       await run([SAVE_CURSOR_SQL], [repo.cursorParams(scope, cursor)]);
     },
+    putOffIndexes: () => {
+      thread.putOffIndexes().then(
+        ({ ms }) => (busy += ms),
+        () => undefined,
+      );
+    },
     busyMs: () => busy,
-    close: () => {
+    close: async () => {
       // The pass's signal serves its other scopes too: one listener a scope would pile up on it.
       signal?.removeEventListener('abort', drop);
-      return thread.release();
+      busy += await thread.release();
     },
+  };
+}
+
+/**
+ * Holds the store's writer thread for a pass over several scopes, so what a
+ * first pass put off is built once, when the last scope is written, not at
+ * each scope's end. Answers the release (after the scopes' own).
+ */
+export function holdSyncWriter(repo: OrdersRepo): () => Promise<void> {
+  const thread = StoreWriter.forDatabase(repo.db);
+  thread?.hold();
+  return async () => {
+    await thread?.release();
   };
 }

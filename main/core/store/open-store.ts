@@ -4,6 +4,7 @@ import { AppError } from '../../common/errors';
 import { migrate, type Migration } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { defineSqlFunctions } from './sql-functions';
+import { buildPutOffIndexes } from './put-off-indexes';
 import { privateDir, privateFile, privateIfExists } from '../private-files';
 import { StoreWriter } from './store-writer';
 import { WAL_CHECKPOINT_PAGES } from './wal';
@@ -42,6 +43,8 @@ export function openStore(path: string, migrations: readonly Migration[] = MIGRA
     db.pragma('busy_timeout = 5000');
     db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
     defineSqlFunctions(db);
+    // A sync pass a crash cut may have left History indexes put off: built before anything reads or migrates the store.
+    buildPutOffIndexes(db);
     const schemaVersion = migrate(db, migrations);
     checkStore(db, path, migrations);
     /** The close under way, once asked: asked again, it is the same close (never the main connection first). */

@@ -155,6 +155,15 @@ export class StoreWriter {
     };
   }
 
+  /**
+   * A first sync of a long history: the History indexes are dropped while the
+   * passes holding the thread write, and built again when the last of them
+   * releases it (put-off-indexes.ts). Answers how many were put off, and the thread's time.
+   */
+  putOffIndexes(): Promise<{ changes: number; ms: number }> {
+    return this.send({ putOff: true });
+  }
+
   /** A sync pass starts using the thread: it stays while any pass holds it. */
   hold(): void {
     this.holders += 1;
@@ -162,14 +171,15 @@ export class StoreWriter {
   }
 
   /**
-   * A sync pass is done with the thread: answers once what it sent is
-   * committed and the log copied into the file (at the pass's end, not at a
-   * later small write of the main thread). The thread ends once no pass has
-   * held it for IDLE_END_MS.
+   * A sync pass is done with the thread: answers, with the thread's time for
+   * it, once what it sent is committed, the indexes put off are built if no
+   * other pass holds the thread, and the log copied into the file (at the
+   * pass's end, not at a later small write of the main thread). The thread
+   * ends once no pass has held it for IDLE_END_MS.
    */
-  async release(): Promise<void> {
+  async release(): Promise<number> {
     try {
-      await this.send({ flush: true });
+      return (await this.send({ flush: true, ...(this.holders === 1 ? { build: true as const } : {}) })).ms;
     } finally {
       this.holders -= 1;
       if (this.holders === 0) {

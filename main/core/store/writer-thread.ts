@@ -12,6 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3, { type Statement } from 'better-sqlite3';
 import { decodePage, type PageAsk, type PageSummary } from '../history/sync-pages.ts';
+import { buildPutOffIndexes, putOffIndexes } from './put-off-indexes.ts';
 import { runForEachRow } from './rows-changed.ts';
 import { defineSqlFunctions } from './sql-functions.ts';
 
@@ -36,8 +37,15 @@ export interface WriterRequest {
    * cancelled: none of its slices is written after that.
    */
   page?: { bytes: ArrayBuffer; ask: PageAsk; dropped: Int32Array };
-  /** Answered once what came before is committed and the log copied into the file. */
+  /** A first sync's pass puts off the History indexes (put-off-indexes.ts); answered with how many. */
+  putOff?: true;
+  /**
+   * Answered once what came before is committed and the log copied into the
+   * file; with `build`, the last pass holding the thread is over: the indexes
+   * put off are built first. A close builds them too.
+   */
   flush?: true;
+  build?: true;
   close?: true;
 }
 
@@ -142,16 +150,32 @@ if (port) {
   };
 
   port.on('message', (request: WriterRequest) => {
+    const began = performance.now();
+    if (request.putOff) {
+      commit();
+      try {
+        port.postMessage({ id: request.id, changes: putOffIndexes(db), ms: performance.now() - began } satisfies WriterReply);
+      } catch (error) {
+        port.postMessage({ id: request.id, error: describe(error) } satisfies WriterReply);
+      }
+      return;
+    }
     if (request.flush || request.close) {
       commit();
-      // What the pass left in the log goes into the file here, not at some later small write of the main thread.
-      db.pragma('wal_checkpoint(PASSIVE)');
+      let reply: WriterReply = { id: request.id, changes: 0, ms: 0 };
+      try {
+        if (request.build || request.close) buildPutOffIndexes(db);
+        // What the pass left in the log goes into the file here, not at some later small write of the main thread.
+        db.pragma('wal_checkpoint(PASSIVE)');
+        reply.ms = performance.now() - began;
+      } catch (error) {
+        reply = { id: request.id, error: describe(error) };
+      }
       if (request.close) db.close();
-      port.postMessage({ id: request.id, changes: 0, ms: 0 } satisfies WriterReply);
+      port.postMessage(reply);
       if (request.close) port.close();
       return;
     }
-    const began = performance.now();
     // Decoded before the write lock is taken: the main connection's own writes never wait on a parse.
     const slices = request.page ? pageSlices(request.id, request.page) : [{ statements: request.statements ?? [], rows: request.rows ?? [] }];
     if (!slices) return;

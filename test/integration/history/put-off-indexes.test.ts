@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SyncProgress } from '../../../main/common/history/history-schema';
+import { createApiClient } from '../../../main/core/api/api-client';
+import { syncScope } from '../../../main/core/history/sync-engine';
+import { SyncService } from '../../../main/core/history/sync-service';
+import { openStore } from '../../../main/core/store/open-store';
+import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
+import { recordingLogger } from '../../helpers/recording-logger';
+import { UNTHROTTLED } from '../sandbox/sandbox-kit';
+import { historyKit, scopeOf, seedDistinct } from './history-kit';
+
+const trader = TEST_ACCOUNTS.trader.address;
+const other = TEST_ACCOUNTS.noAllowance.address;
+/** Every index of the orders table a new store has (SQLite's key on the uid left out). */
+const indexesOf = (db: ReturnType<typeof openStore>['db']) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL ORDER BY name").pluck().all() as string[]).join(',');
+const KEPT = 'orders_by_created,orders_live';
+
+describe('a first sync of a long history writes without most History indexes and builds them at its end', () => {
+  let sandbox: Sandbox;
+  let kit: ReturnType<typeof historyKit>;
+  let all: string;
+  /** The orders table's indexes at each progress of the pass, by phase. */
+  let seen: { phase: SyncProgress['phase']; chainId: number; done: number; indexes: string }[];
+  const look = (chainId: number) => (progress: Omit<SyncProgress, 'account' | 'chainId'>) =>
+    void seen.push({ phase: progress.phase, chainId, done: progress.done, indexes: indexesOf(kit.store.db) });
+  const sync = (account: string, chainId = 1) =>
+    syncScope({ repo: kit.repo, orderbook: kit.client.orderbook, now: Date.now, onProgress: look(chainId) }, scopeOf(account, chainId));
+
+  beforeEach(async () => {
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
+    kit = historyKit(sandbox);
+    all = indexesOf(kit.store.db);
+    seen = [];
+  });
+  afterEach(async () => {
+    await kit.close();
+    await sandbox.close();
+  });
+
+  it('puts them off once the first page comes full, and answers with every index built again', { timeout: 60_000 }, async () => {
+    seedDistinct(sandbox, 1, trader, 3500);
+    const counts = await sync(trader);
+    expect(counts.orders).toBe(3500);
+    const pages = seen.filter((entry) => entry.phase === 'orders');
+    expect(pages.map((entry) => entry.done)).toEqual([1000, 2000, 3000, 3500]);
+    // After the second page the put-off (asked after the first) has run: only the kept indexes take writes.
+    expect(pages.slice(1).map((entry) => entry.indexes)).toEqual([KEPT, KEPT, KEPT]);
+    expect(indexesOf(kit.store.db)).toBe(all);
+    expect(kit.store.db.prepare('SELECT count(*) FROM put_off_indexes').pluck().get()).toBe(0);
+    expect(kit.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('keeps every index for a short history, and on a resync', { timeout: 60_000 }, async () => {
+    seedDistinct(sandbox, 1, other, 999);
+    await sync(other);
+    const short = seen.splice(0);
+    seedDistinct(sandbox, 1, trader, 1500);
+    await sync(trader);
+    seen = [];
+    seedDistinct(sandbox, 1, trader, 1500);
+    await sync(trader);
+    // A resync's first page is small (and grows from there): never a full first page.
+    for (const pass of [short, seen]) {
+      expect(pass.filter((entry) => entry.phase === 'orders').length).toBeGreaterThan(0);
+      expect(pass.map((entry) => entry.indexes)).toEqual(pass.map(() => all));
+    }
+  });
+
+  it('a pass over several chains builds them once, after its last scope', { timeout: 60_000 }, async () => {
+    seedDistinct(sandbox, 1, trader, 2500);
+    seedDistinct(sandbox, 100, trader, 300);
+    const client = createApiClient({
+      endpoints: () => ({ orderbook: sandbox.orderbookUrl, tokenService: sandbox.bffUrl, explorer: 'https://explorer.cow.fi' }),
+      environment: () => 'production',
+      rateLimits: { orderbook: { perSecond: 100_000 } },
+    });
+    const service = new SyncService({
+      repo: kit.repo,
+      orderbook: () => client.orderbook,
+      accounts: () => [{ address: trader }],
+      chains: () => [1, 100],
+      environment: () => 'production',
+      onStatus: (status) => {
+        for (const progress of status.progress) if (progress.phase !== 'orders' || progress.done > 0) look(progress.chainId)(progress);
+      },
+      onChanged: () => undefined,
+      log: recordingLogger(),
+      timing: { intervalMs: 3_600_000, offlineRetryMs: 3_600_000 },
+    });
+    const status = await service.syncNow();
+    await service.stop();
+    expect(status.lastError).toBeNull();
+    // The second chain's orders go in while the first chain's put-off still holds: built once, when the pass ends.
+    const gnosis = seen.filter((entry) => entry.chainId === 100 && entry.phase === 'orders' && entry.done > 0);
+    expect(gnosis.length).toBeGreaterThan(0);
+    expect(gnosis.every((entry) => entry.indexes === KEPT)).toBe(true);
+    expect(indexesOf(kit.store.db)).toBe(all);
+  });
+});
