@@ -75,11 +75,18 @@ const KEPT_TABLES = new Set(['accounts']);
 
 type Db = Extract<StoreState, { store: unknown }>['store']['db'];
 
-/** Ordinary and virtual (FTS) tables; SQLite's own and the FTS shadow tables are left to SQLite. */
+/**
+ * The store's own bookkeeping, not the user's data: the History indexes a
+ * first sync put off, still to build (store/put-off-indexes.ts). Emptied
+ * mid-sync, they would never be built again.
+ */
+const STORE_TABLES = new Set(['put_off_indexes']);
+
+/** Ordinary and virtual (FTS) tables; SQLite's own, the FTS shadow tables and the store's bookkeeping are left out. */
 function userTables(db: Db): string[] {
   const list = db.prepare('PRAGMA table_list').all() as { schema: string; name: string; type: string }[];
   return list
-    .filter((entry) => entry.schema === 'main' && (entry.type === 'table' || entry.type === 'virtual') && !entry.name.startsWith('sqlite_'))
+    .filter((entry) => entry.schema === 'main' && (entry.type === 'table' || entry.type === 'virtual') && !entry.name.startsWith('sqlite_') && !STORE_TABLES.has(entry.name))
     .map((entry) => entry.name)
     .sort();
 }

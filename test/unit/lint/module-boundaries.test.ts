@@ -27,6 +27,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   settings: 'settings', // SettingsRepo sits in store/ (exempt) but only SettingsService and the settings module use it
   accounts: 'signer', // AccountsRepo (signer/accounts-repo.ts)
   wallet_transactions: 'wallet', // the transaction journal (wallet/tx-journal.ts)
+  put_off_indexes: 'store', // the History indexes a first sync puts off, until built (store/put-off-indexes.ts)
 };
 
 /** Files allowed to name any table, each with why. */

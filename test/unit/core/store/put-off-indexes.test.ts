@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toOrderParams } from '../../../../main/core/history/order-row';
 import { OrdersRepo } from '../../../../main/core/history/orders-repo';
+import { DataService } from '../../../../main/core/settings/data-service';
 import { openStore } from '../../../../main/core/store/open-store';
 import { buildPutOffIndexes, PUT_OFF_BELOW, putOffIndexes } from '../../../../main/core/store/put-off-indexes';
 import { apiOrders } from '../../../bench/api-orders';
@@ -74,5 +76,22 @@ describe('History indexes put off during a first sync', () => {
     expect(ordersIndexes(again.db)).toEqual(before);
     expect(again.db.prepare('SELECT count(*) FROM put_off_indexes').pluck().get()).toBe(0);
     await again.close();
+  });
+
+  it("is not the user's data: deleting all of it mid-sync keeps what is left to build, and an export leaves it out", async () => {
+    const dir = makeTempDir('cow-desk-put-off-');
+    dirs.push(dir);
+    const store = openStore(join(dir.path, 'store.sqlite'));
+    write(store.db, 100, 40);
+    const before = ordersIndexes(store.db);
+    putOffIndexes(store.db);
+    const data = new DataService({ store }, join(dir.path, 'exports'));
+    const { path } = data.exportAll();
+    expect(Object.keys((JSON.parse(readFileSync(path, 'utf8')) as { tables: object }).tables)).not.toContain('put_off_indexes');
+    data.deleteAll();
+    expect(store.db.prepare('SELECT count(*) FROM orders').pluck().get()).toBe(0);
+    expect(buildPutOffIndexes(store.db)).toBe(20);
+    expect(ordersIndexes(store.db)).toEqual(before);
+    await store.close();
   });
 });
