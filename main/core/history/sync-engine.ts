@@ -73,15 +73,16 @@ export interface SyncCounts extends PassCounts {
 export async function syncScope(deps: SyncEngineDeps, scope: SyncScope, signal?: AbortSignal): Promise<SyncCounts> {
   const writer = openSyncWriter(deps.repo, signal);
   const writes = new SlicedWrites(signal);
+  let counts: PassCounts;
   try {
-    const counts = await syncWith(deps, writer, writes, scope, signal);
-    // Every write of the pass has answered: the writer's time is complete.
-    return { ...counts, writeMs: writer.busyMs() };
+    counts = await syncWith(deps, writer, writes, scope, signal);
   } finally {
     // A failed or cut pass still waits for what it handed over, so nothing is written after it returns.
     await writes.settle();
     await writer.close();
   }
+  // Every write of the pass has answered, and the close's (a put-off's build among them): the writer's time is complete.
+  return { ...counts, writeMs: writer.busyMs() };
 }
 
 async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: SlicedWrites, scope: SyncScope, signal?: AbortSignal): Promise<PassCounts> {
@@ -116,8 +117,9 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
     (page, offset, written) => {
       counts.pages += 1;
       if (offset === 0) head = page.first ?? cursor.headUid;
-      // A first pass's first page came full: a long history follows, written faster without most History indexes.
-      if (offset === 0 && cursor.headUid === null && page.count === ORDERS_PAGE) writer.putOffIndexes();
+      // The first page came full (only a first pass asks ORDERS_PAGE at first): a long history follows, written
+      // faster without most History indexes.
+      if (offset === 0 && page.count === ORDERS_PAGE) writer.putOffIndexes();
       counts.orders += page.count;
       const done = counts.orders;
       for (const uid of page.followUp) fetched.add(uid);

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { AppError } from '../../common/errors';
-import { migrate, type Migration } from './migrate';
+import { migrate, schemaVersion as storedVersion, type Migration } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { defineSqlFunctions } from './sql-functions';
 import { buildPutOffIndexes } from './put-off-indexes';
@@ -43,8 +43,9 @@ export function openStore(path: string, migrations: readonly Migration[] = MIGRA
     db.pragma('busy_timeout = 5000');
     db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
     defineSqlFunctions(db);
-    // A sync pass a crash cut may have left History indexes put off: built before anything reads or migrates the store.
-    buildPutOffIndexes(db);
+    // A sync pass a crash cut may have left History indexes put off: built before anything reads or migrates the
+    // store, unless a newer CoW Desk wrote it (migrate refuses it with words; nothing of it is written here).
+    if (storedVersion(db) <= migrations.length) buildPutOffIndexes(db);
     const schemaVersion = migrate(db, migrations);
     checkStore(db, path, migrations);
     /** The close under way, once asked: asked again, it is the same close (never the main connection first). */

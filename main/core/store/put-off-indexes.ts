@@ -55,11 +55,14 @@ export function buildPutOffIndexes(db: Database): number {
   if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'put_off_indexes'").get()) return 0;
   const putOff = db.prepare('SELECT name, sql FROM put_off_indexes ORDER BY name').all() as { name: string; sql: string }[];
   const built = db.prepare('DELETE FROM put_off_indexes WHERE name = ?');
+  let count = 0;
   for (const { name, sql } of putOff) {
     writeTransaction(db, () => {
+      // Another connection may have built it since the list was read (a thread ending as the next pass's ends).
+      if (built.run(name).changes === 0) return;
       db.exec(sql);
-      built.run(name);
+      count += 1;
     });
   }
-  return putOff.length;
+  return count;
 }

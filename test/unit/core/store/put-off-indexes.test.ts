@@ -94,4 +94,19 @@ describe('History indexes put off during a first sync', () => {
     expect(ordersIndexes(store.db)).toEqual(before);
     await store.close();
   });
+
+  it('leaves a store a newer CoW Desk wrote as it is: refused with words, nothing built', async () => {
+    const path = storeAt();
+    const store = openStore(path);
+    write(store.db, 50, 41);
+    putOffIndexes(store.db);
+    store.db.pragma('user_version = 99');
+    store.db.close();
+
+    expect(() => openStore(path)).toThrow(expect.objectContaining({ code: 'STORE_TOO_NEW' }));
+    const raw = new BetterSqlite3(path);
+    expect(raw.prepare('SELECT count(*) FROM put_off_indexes').pluck().get()).toBe(20);
+    expect(names(raw)).toEqual(['orders_by_created', 'orders_live']);
+    raw.close();
+  });
 });
