@@ -116,9 +116,8 @@ if (port) {
   const write = (sql: readonly string[], rows: readonly Record<string, unknown>[]): number => {
     if (!open) {
       db.exec('BEGIN IMMEDIATE');
+      // Committed by the drain (below): once no request waits, or after TRANSACTION_MS.
       open = { began: performance.now(), replies: [] };
-      // After the batches that arrived with this one.
-      setImmediate(commit);
     }
     db.exec('SAVEPOINT batch');
     try {
@@ -149,52 +148,101 @@ if (port) {
     );
   };
 
-  port.on('message', (request: WriterRequest) => {
-    const began = performance.now();
-    if (request.putOff) {
-      commit();
-      try {
-        port.postMessage({ id: request.id, changes: putOffIndexes(db), ms: performance.now() - began } satisfies WriterReply);
-      } catch (error) {
-        port.postMessage({ id: request.id, error: describe(error) } satisfies WriterReply);
-      }
-      return;
-    }
-    if (request.flush || request.close) {
-      commit();
-      let reply: WriterReply = { id: request.id, changes: 0, ms: 0 };
-      try {
-        if (request.build || request.close) buildPutOffIndexes(db);
-        // What the pass left in the log goes into the file here, not at some later small write of the main thread.
-        db.pragma('wal_checkpoint(PASSIVE)');
-        reply.ms = performance.now() - began;
-      } catch (error) {
-        reply = { id: request.id, error: describe(error) };
-      }
-      if (request.close) db.close();
-      port.postMessage(reply);
-      if (request.close) port.close();
-      return;
-    }
-    // Decoded before the write lock is taken: the main connection's own writes never wait on a parse.
-    const slices = request.page ? pageSlices(request.id, request.page) : [{ statements: request.statements ?? [], rows: request.rows ?? [] }];
-    if (!slices) return;
-    let reply: WriterReply;
-    try {
-      let changes = 0;
-      for (const slice of slices) {
-        if (request.page && Atomics.load(request.page.dropped, 0) === 1) throw Object.assign(new Error('The sync was cancelled: the page was not written.'), { code: 'SYNC_CANCELLED' });
-        changes += write(slice.statements, slice.rows);
-        // A long page commits on the way, as batches arriving together do.
-        if (slice !== slices.at(-1) && performance.now() - open!.began >= TRANSACTION_MS && !commit()) throw new Error('The store could not commit a write.');
-      }
-      reply = { id: request.id, changes, ms: performance.now() - began };
-    } catch (error) {
-      reply = { id: request.id, error: describe(error) };
-    }
+  /** A slice of a request's rows, written in one savepoint. */
+  type Slice = { statements: readonly string[]; rows: readonly Record<string, unknown>[] };
+  /** A request waiting its turn: the slices of its rows left to write (none for a flush, close or put-off), what it changed and the thread's time on it so far. */
+  type Job = { request: WriterRequest; slices: Slice[]; changes: number; ms: number; started: boolean };
+  /** Requests in the order they came; the first one is under way. */
+  const jobs: Job[] = [];
+  let draining = false;
+
+  /** The request's answer: sent once its writes are committed (at once when none is open). */
+  const answer = (reply: WriterReply) => {
+    jobs.shift();
     if (!open) return port.postMessage(reply);
     open.replies.push(reply);
     if (performance.now() - open.began >= TRANSACTION_MS) commit();
+  };
+
+  /** A flush, close or put-off: after what came before is committed. Answers false once the thread is closed. */
+  const control = (job: Job): boolean => {
+    const { request } = job;
+    // The commit's time is counted with the batches it commits.
+    commit();
+    const began = performance.now();
+    jobs.shift();
+    let reply: WriterReply = { id: request.id, changes: 0, ms: 0 };
+    try {
+      if (request.putOff) reply.changes = putOffIndexes(db);
+      else {
+        if (request.build || request.close) buildPutOffIndexes(db);
+        // What the pass left in the log goes into the file here, not at some later small write of the main thread.
+        db.pragma('wal_checkpoint(PASSIVE)');
+      }
+      reply.ms = performance.now() - began;
+    } catch (error) {
+      reply = { id: request.id, error: describe(error) };
+    }
+    if (request.close) db.close();
+    port.postMessage(reply);
+    if (request.close) port.close();
+    return !request.close;
+  };
+
+  /**
+   * One step of the first request, then a turn of the event loop, so a page
+   * that arrives meanwhile is decoded (and the walk told to ask for the next)
+   * between two slices of the pages before it, not after all of them: beside
+   * a busy machine, waiting for those writes held each request of a sync back.
+   * The open transaction commits once nothing waits, or after TRANSACTION_MS.
+   */
+  const drain = () => {
+    const job = jobs[0];
+    if (!job) {
+      draining = false;
+      commit();
+      return;
+    }
+    const { request } = job;
+    if (request.putOff || request.flush || request.close) {
+      if (!control(job)) return;
+      setImmediate(drain);
+      return;
+    }
+    const slice = job.slices.shift();
+    const began = performance.now();
+    try {
+      if (slice) {
+        if (request.page && Atomics.load(request.page.dropped, 0) === 1) throw Object.assign(new Error('The sync was cancelled: the page was not written.'), { code: 'SYNC_CANCELLED' });
+        job.started = true;
+        job.changes += write(slice.statements, slice.rows);
+        job.ms += performance.now() - began;
+      }
+      if (job.slices.length === 0) answer({ id: request.id, changes: job.changes, ms: job.ms });
+      // A long page commits on the way, as requests arriving together do.
+      else if (open && performance.now() - open.began >= TRANSACTION_MS && !commit()) throw new Error('The store could not commit a write.');
+    } catch (error) {
+      answer({ id: request.id, error: describe(error) });
+    }
+    setImmediate(drain);
+  };
+
+  port.on('message', (request: WriterRequest) => {
+    const began = performance.now();
+    let slices: Slice[] = [];
+    if (request.page) {
+      // Decoded as it comes, with the write lock let go first: the main connection's own writes never wait on a parse.
+      // The request under way failed if what it wrote could not be committed.
+      if (!commit() && jobs[0]?.started) answer({ id: jobs[0].request.id, error: { message: 'The store could not commit a write.' } });
+      const decoded = pageSlices(request.id, request.page);
+      if (!decoded) return;
+      slices = decoded;
+    } else if (!(request.putOff || request.flush || request.close)) slices = [{ statements: request.statements ?? [], rows: request.rows ?? [] }];
+    jobs.push({ request, slices, changes: 0, ms: performance.now() - began, started: false });
+    if (!draining) {
+      draining = true;
+      setImmediate(drain);
+    }
   });
 }
 

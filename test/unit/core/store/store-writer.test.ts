@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../../../../main/core/store/open-store';
 import { StoreWriter } from '../../../../main/core/store/store-writer';
 import { makeTempDir } from '../../../helpers/temp-dir';
+import { apiOrders } from '../../../bench/api-orders';
 
 describe('the store writer thread', () => {
   let dir: ReturnType<typeof makeTempDir>;
@@ -40,6 +41,26 @@ describe('the store writer thread', () => {
     expect(store.db.prepare('SELECT count(*) AS n FROM notes').get()).toEqual({ n: 0 });
     expect((await writer.run([sql], [{ id: 12, body: Buffer.from('ok') }])).changes).toBe(1);
   });
+
+  it('decodes a page as it comes, between the slices of the pages before it: the walk asks for the next page while those are written', async () => {
+    const owner = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const ask = { kind: 'orders', scope: { account: owner, chainId: 1, environment: 'production' }, now: 1, headUid: null, placedAreNews: false } as const;
+    const bytes = (count: number, seed: number) => new TextEncoder().encode(JSON.stringify(apiOrders(count, { accounts: [owner], seed }).orders)).buffer as ArrayBuffer;
+    const long = bytes(5000, 43);
+    const next = bytes(1000, 44);
+    const stored = () => store.db.prepare('SELECT count(*) FROM orders').pluck().get() as number;
+    const pages = writer.pages();
+    // A long page: about 80 slices to write, each a turn of the thread's event loop.
+    const first = pages.page(long, ask);
+    await first.decoded;
+    // Sent once the first page is being written, as the walk asks for the next page once it knows the first is full.
+    const second = pages.page(next, ask);
+    await second.decoded;
+    // Told while most of the first page is still to be written (before, not until all of it was).
+    expect(stored()).toBeLessThan(2500);
+    await Promise.all([first.written, second.written]);
+    expect(stored()).toBe(6000);
+  }, 60_000);
 
   it('is one thread for the open store, a new one once the store closed and opened again', async () => {
     expect(StoreWriter.forDatabase(store.db)).toBe(writer);
