@@ -104,16 +104,18 @@ describe('order alerts in the preview, as the desktop app runs them', () => {
     // Dated by the service: the expiry at the order's validTo, each fill by its trade's block on chain (read over the
     // wallet's node; the orderbook's answers carry no time). The orderbook gives no time for a cancellation either: it
     // is dated when the change was read, within moments of it, unless the service's list (cached 300 s) says earlier.
-    const events = (await call('notifications.list', {})).events as NotificationEvent[];
-    const eventOf = (uid: string, type: string) => events.find((event) => event.orderUid === uid.toLowerCase() && event.type === type)!;
+    const timeOf = async (uid: string, type: string) =>
+      ((await call('notifications.list', {})).events as NotificationEvent[]).find((event) => event.orderUid === uid.toLowerCase() && event.type === type)!.occurredAt;
     const minedAt = (report: typeof first, uid: string) => chainTruth(sandbox).minedAt(report.fills.find((fill) => fill.uid === uid.toLowerCase())!.txHash);
-    expect(eventOf(expiring, 'order_expired').occurredAt).toBe(Number(BigInt(`0x${expiring.slice(-8)}`)) * 1000);
-    expect(eventOf(filled, 'order_filled').occurredAt).toBe(await minedAt(first, filled));
-    expect(eventOf(partial, 'order_partially_filled').occurredAt).toBe(await minedAt(first, partial));
-    expect(eventOf(twice, 'order_filled').occurredAt).toBe(await minedAt(second, twice));
+    expect(await timeOf(expiring, 'order_expired')).toBe(Number(BigInt(`0x${expiring.slice(-8)}`)) * 1000);
+    // A fill is dated by its block in the background, and a try that could not (the trade not listed yet) is tried
+    // again at the next round, also in the background: the time is read until it is the block's.
+    await expect.poll(() => timeOf(filled, 'order_filled'), { timeout: WITHIN_MS }).toBe(await minedAt(first, filled));
+    await expect.poll(() => timeOf(partial, 'order_partially_filled'), { timeout: WITHIN_MS }).toBe(await minedAt(first, partial));
+    await expect.poll(() => timeOf(twice, 'order_filled'), { timeout: WITHIN_MS }).toBe(await minedAt(second, twice));
     // Never dated later than the read that told it (a later round's read would be).
     const cancelShownAt = (await shown()).find((entry) => entry.title.startsWith('Order cancelled'))!.at;
-    expect(eventOf(cancelled, 'order_cancelled').occurredAt).toBeLessThanOrEqual(cancelShownAt);
+    expect(await timeOf(cancelled, 'order_cancelled')).toBeLessThanOrEqual(cancelShownAt);
   }, 90_000);
 
   it('History shows executed amounts and the execution price beside the limit; cancelling from the detail asks first', async () => {
