@@ -105,6 +105,12 @@ export class PeriodicTask {
     this.timer.unref?.();
   }
 
+  /** What nextInMs answers changed: the armed wait is timed again, from now (a round under way times its own next). */
+  reschedule(): void {
+    this.cancelTimer();
+    this.schedule();
+  }
+
   private async round(): Promise<void> {
     this.cancelTimer();
     this.following = undefined;

@@ -112,6 +112,11 @@ export class TxJournal {
     );
   }
 
+  /** Whether any transaction waits for its block (the block watch reads blocks faster then). */
+  hasPending(): boolean {
+    return this.db.prepare(`SELECT 1 FROM wallet_transactions WHERE ${PENDING_SQL} LIMIT 1`).get() !== undefined;
+  }
+
   pending(): JournalRow[] {
     return this.all(`SELECT * FROM wallet_transactions WHERE ${PENDING_SQL} ORDER BY created_at, rowid`);
   }

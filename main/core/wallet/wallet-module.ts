@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { PeriodicTask } from '../periodic-task';
 import type { Address } from 'viem';
 import { AppError } from '../../common/errors';
+import { isPendingTx } from '../../common/wallet/tx-status';
 import type { Deadlines } from '../../common/limits';
 import { CONTRACTS } from '../../common/protocol/contracts';
 import type { Environment } from '../../common/protocol/environments';
@@ -23,9 +24,20 @@ type WalletCommand = 'wallet.access' | 'wallet.balances' | 'wallet.preview' | 'w
 export interface WalletTiming {
   /** How often each chain with an RPC is asked for its block number (new block → refresh, receipts). */
   blockPollMs: number;
+  /**
+   * How often while a transaction of ours waits for its block: "confirmed" then
+   * shows within about this long of the block, not a whole blockPollMs later.
+   * One block-number call per chain each time, only while something is pending.
+   */
+  pendingPollMs: number;
 }
 
-const DEFAULT_TIMING: WalletTiming = { blockPollMs: 4_000 };
+export const DEFAULT_WALLET_TIMING: WalletTiming = { blockPollMs: 4_000, pendingPollMs: 1_000 };
+
+/** The wait before the next block read: the shorter one while a transaction waits for its block. */
+export function blockPollDelay(timing: WalletTiming, transactionPending: boolean): number {
+  return transactionPending ? Math.min(timing.blockPollMs, timing.pendingPollMs) : timing.blockPollMs;
+}
 
 export interface WalletModuleOptions {
   db: Database | undefined;
@@ -62,20 +74,25 @@ export interface WalletModule {
  * chain. Other modules use `transactions` (presign after submit, on-chain cancel).
  */
 export function createWalletModule(options: WalletModuleOptions): WalletModule {
-  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const timing = { ...DEFAULT_WALLET_TIMING, ...options.timing };
   const clients = new ChainClients(options.settings, options.defaultRpcUrls, {
     ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  const journal = options.db ? new TxJournal(options.db) : undefined;
   const transactions =
-    options.db && options.accounts
+    journal && options.accounts
       ? new WalletTransactions({
           clients,
-          journal: new TxJournal(options.db),
+          journal,
           accounts: options.accounts,
           environment: options.environment,
           usdPrice: (chainId, token) => options.api.tokenService.decorationUsdPrice(chainId, token),
-          onChange: (record) => options.events.emit('wallet.transactionChanged', record),
+          onChange: (record) => {
+            options.events.emit('wallet.transactionChanged', record);
+            // A transaction just sent: its block is read at the pending pace from now, not after the wait armed before.
+            if (isPendingTx(record.status)) blocks.reschedule();
+          },
           uploadAppData: (chainId, hash, fullAppData) => options.api.orderbook.uploadAppData(chainId, hash, fullAppData),
           log: options.log,
         })
@@ -118,7 +135,7 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
       if (!closed) options.log.warn('wallet: block poll failed', { reason: error instanceof Error ? error.message.split('\n')[0] : String(error) });
     }
   };
-  const blocks = new PeriodicTask({ name: 'wallet block watch', run: poll, nextInMs: () => timing.blockPollMs, log: options.log });
+  const blocks = new PeriodicTask({ name: 'wallet block watch', run: poll, nextInMs: () => blockPollDelay(timing, journal?.hasPending() ?? false), log: options.log });
 
   return {
     clients,

@@ -35,7 +35,7 @@ describe('wallet clicks on the shipped composition', () => {
     const minedSeenAt = Date.now();
     const { record, at } = await kit.settledByApp(intent.intentId, 30_000);
     expect(record).toMatchObject({ status: 'confirmed', hash: sent.hash, blockNumber: Number(receipt.blockNumber) });
-    // Reported, not asserted: how long after the block was seen the app said confirmed (the poll is 4 s).
+    // Reported, not asserted: how long after the block was seen the app said confirmed (the kit polls every 250 ms).
     console.info(`confirmed by the app ${at - minedSeenAt} ms after the block`);
   });
 

@@ -7,6 +7,7 @@ import type { Deadlines } from '../../../main/common/limits';
 import { isPendingTx } from '../../../main/common/wallet/tx-status';
 import { loadKeytar } from '../../../main/core/signer/keychain-vault';
 import { type Services } from '../../../main/core/services';
+import type { WalletTiming } from '../../../main/core/wallet/wallet-module';
 import { composeApp } from '../../helpers/compose-app';
 import { confirmedSend, signConfirmed } from '../../helpers/confirm';
 import { startSandbox, type Sandbox, type RateLimits } from '../../sandbox';
@@ -27,7 +28,7 @@ export const newIntentId = () => randomUUID();
  * the app with no RPC configured), talking through the IPC router. A
  * `tokenServiceUrl` replaces the sandbox's price service (e.g. one that never answers).
  */
-export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?: string; deadlines?: Readonly<Deadlines>; rateLimits?: RateLimits } = {}) {
+export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?: string; deadlines?: Readonly<Deadlines>; rateLimits?: RateLimits; walletTiming?: Partial<WalletTiming> } = {}) {
   const sandbox: Sandbox = await startSandbox({ now: Math.floor(Date.now() / 1000), chain: true, ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
   const chain = sandbox.chain!;
   const dir = makeTempDir('cow-desk-wallet-');
@@ -42,7 +43,7 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
       tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
       tradeTiming: { pollMs: 100 },
       // The sandbox chain mines on demand: the block watch reads each new block within moments, not the 4 s of a live chain's pace.
-      walletTiming: { blockPollMs: 250 },
+      walletTiming: options.walletTiming ?? { blockPollMs: 250 },
       ...(options.rpc === false ? {} : { defaultRpcUrls: chain.rpcUrls }),
       ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     });

@@ -138,4 +138,26 @@ describe('PeriodicTask', () => {
     await end(1);
     await task.stop();
   });
+
+  it('reschedule times the armed wait again from now with what nextInMs answers now; a round under way is left to time its own next', async () => {
+    const options = { intervalMs: 4_000 };
+    const { task, starts, end } = harness(options);
+    task.start();
+    await end(0);
+    await vi.advanceTimersByTimeAsync(1_500);
+    options.intervalMs = 1_000;
+    task.reschedule();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(starts).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(starts).toEqual([0, 2_500]); // not at 4 000, the wait armed before
+    task.reschedule(); // during a round: no second round beside it
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(starts).toEqual([0, 2_500]);
+    await end(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(starts).toEqual([0, 2_500, 8_500]);
+    await end(2);
+    await task.stop();
+  });
 });

@@ -44,6 +44,19 @@ describe('transaction journal', () => {
     expect(journal.get(hash)?.status).toBe('broadcast');
   });
 
+  it('has a transaction pending while one is signed, unclear or broadcast, and none once each is confirmed, failed or replaced', () => {
+    expect(journal.hasPending()).toBe(false);
+    for (const [n, settled] of (['confirmed', 'failed', 'replaced'] as const).entries()) {
+      for (const pending of ['signed', 'unclear', 'broadcast'] as const) {
+        const hash = insert(approve(`click-${n}-${pending}`), n, raw(`${n}${pending.length}`));
+        journal.setStatus(hash, pending);
+        expect(journal.hasPending(), pending).toBe(true);
+        journal.setStatus(hash, settled);
+        expect(journal.hasPending(), settled).toBe(false);
+      }
+    }
+  });
+
   it('a new click signing the very bytes the node refused takes that row over; live or mined rows are never taken', () => {
     const bytes = raw('02');
     const hash = insert(approve('click-0003'), 1, bytes);
