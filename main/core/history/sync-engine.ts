@@ -6,6 +6,7 @@ import { chunk } from '../api/batching';
 import { badResponseError, type AnswerBody } from '../api/http-client';
 import type { OrderbookClient } from '../api/orderbook-client';
 import { toOrderParams } from './order-row';
+import type { Logger } from '../log';
 import type { OrdersRepo, SyncScope } from './orders-repo';
 import { SlicedWrites } from './sliced-writes';
 import type { PageAsk, PageSummary } from './sync-pages';
@@ -35,6 +36,8 @@ export interface SyncEngineDeps {
   onProgress?: (progress: Omit<SyncProgress, 'account' | 'chainId'>) => void;
   /** After each committed write, with the UIDs of the orders (or fills) it stored; the crash test prints them. */
   onCommit?: (uids: readonly string[], what: 'orders' | 'trades', changed: number) => void;
+  /** What went wrong without failing the pass. */
+  log?: Pick<Logger, 'warn'>;
 }
 
 /** What a pass counts as it goes. */
@@ -119,7 +122,9 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
       if (offset === 0) head = page.first ?? cursor.headUid;
       // The first page came full (only a first pass asks ORDERS_PAGE at first): a long history follows, written
       // faster without most History indexes.
-      if (offset === 0 && page.count === ORDERS_PAGE) writer.putOffIndexes();
+      if (offset === 0 && page.count === ORDERS_PAGE) {
+        writer.putOffIndexes().catch((error: unknown) => deps.log?.warn('history sync: the History indexes could not be put off; it writes with them, slower', { error: String(error) }));
+      }
       counts.orders += page.count;
       const done = counts.orders;
       for (const uid of page.followUp) fetched.add(uid);

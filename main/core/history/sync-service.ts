@@ -173,6 +173,7 @@ export class SyncService {
       repo: this.options.repo,
       orderbook: this.options.orderbook(),
       now: this.now,
+      log: this.options.log,
       onProgress: (progress) => {
         this.setProgress(scope, progress);
         if (ordersChanged) this.options.onChanged();

@@ -31,9 +31,10 @@ export interface SyncWriter {
   /**
    * A long history is coming on a first pass: the History indexes are put off
    * until the pass is over (store/put-off-indexes.ts). After the writes sent
-   * before it. Never fails the pass: indexes that stay only make it slower.
+   * before it. Rejects when they could not be put off: they stay, and the pass
+   * goes on, slower, not wrong.
    */
-  putOffIndexes(): void;
+  putOffIndexes(): Promise<void>;
   /** Time spent writing so far, ms: with the request budget, the other bound of a long sync. */
   busyMs(): number;
   /** After the batches already sent are written; the pass is done with the store's writer thread (it ends once idle). */
@@ -76,12 +77,8 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
           return 0;
         });
       },
-      putOffIndexes: () => {
-        try {
-          timed(() => putOffIndexes(repo.db));
-        } catch {
-          // The indexes stay: the pass is slower, not wrong.
-        }
+      putOffIndexes: async () => {
+        timed(() => putOffIndexes(repo.db));
       },
       busyMs: () => busy,
       // No thread for passes to share: each pass builds what it put off.
@@ -118,11 +115,8 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
     cursor: async (scope, cursor) => {
       await run([SAVE_CURSOR_SQL], [repo.cursorParams(scope, cursor)]);
     },
-    putOffIndexes: () => {
-      thread.putOffIndexes().then(
-        ({ ms }) => (busy += ms),
-        () => undefined,
-      );
+    putOffIndexes: async () => {
+      busy += (await thread.putOffIndexes()).ms;
     },
     busyMs: () => busy,
     close: async () => {

@@ -97,4 +97,16 @@ describe('a first sync of a long history writes without most History indexes and
     expect(gnosis.every((entry) => entry.indexes === KEPT)).toBe(true);
     expect(indexesOf(kit.store.db)).toBe(all);
   });
+
+  it('a put-off the store refuses is logged, and the pass writes everything with every index kept', { timeout: 60_000 }, async () => {
+    // The store refuses to record what it would drop (as a full disk or a locked file would): nothing is dropped.
+    kit.store.db.exec("CREATE TRIGGER refuse_put_off BEFORE INSERT ON put_off_indexes BEGIN SELECT RAISE(ABORT, 'the disk is full'); END");
+    seedDistinct(sandbox, 1, trader, 2500);
+    const log = recordingLogger();
+    const counts = await syncScope({ repo: kit.repo, orderbook: kit.client.orderbook, now: Date.now, onProgress: look(1), log }, scopeOf(trader, 1));
+    expect(counts.orders).toBe(2500);
+    expect(kit.store.db.prepare('SELECT count(*) FROM orders').pluck().get()).toBe(2500);
+    expect(seen.filter((entry) => entry.phase === 'orders').map((entry) => entry.indexes)).toEqual([all, all, all]);
+    expect(log.lines).toEqual([{ level: 'warn', message: expect.stringMatching(/History indexes could not be put off/), fields: { error: expect.stringMatching(/the disk is full/) } }]);
+  });
 });
