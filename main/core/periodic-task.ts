@@ -29,6 +29,8 @@ const DEFAULT_MAX_BACKOFF_MS = 5 * 60_000;
  */
 export class PeriodicTask {
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the armed timer fires (Date.now() time). */
+  private dueAt = 0;
   private current: Promise<void> | undefined;
   /** A fresh round asked for while one runs: it starts when that one ends. */
   private following: Promise<void> | undefined;
@@ -95,9 +97,9 @@ export class PeriodicTask {
   /** Arms the timer for the next round, if rounds are on, none runs or is armed, and nextInMs names a time. */
   schedule(): void {
     if (!this.started || this.current || this.following || this.timer) return;
-    const base = this.options.nextInMs();
-    if (base === undefined) return;
-    const delay = this.failures === 0 ? base : Math.min(this.options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, base * 2 ** this.failures);
+    const delay = this.delay();
+    if (delay === undefined) return;
+    this.dueAt = Date.now() + delay;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.runNow();
@@ -105,10 +107,26 @@ export class PeriodicTask {
     this.timer.unref?.();
   }
 
-  /** What nextInMs answers changed: the armed wait is timed again, from now (a round under way times its own next). */
+  /**
+   * What nextInMs answers changed: the next round is armed if none is, or
+   * comes sooner if the wait nextInMs names now ends earlier; never later
+   * (changes in a row do not keep pushing it back). A round under way times
+   * its own next.
+   */
   reschedule(): void {
-    this.cancelTimer();
+    if (this.timer) {
+      const delay = this.delay();
+      if (delay === undefined || Date.now() + delay >= this.dueAt) return;
+      this.cancelTimer();
+    }
     this.schedule();
+  }
+
+  /** The wait before the next round: nextInMs, doubled per failure in a row up to maxBackoffMs. */
+  private delay(): number | undefined {
+    const base = this.options.nextInMs();
+    if (base === undefined) return undefined;
+    return this.failures === 0 ? base : Math.min(this.options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, base * 2 ** this.failures);
   }
 
   private async round(): Promise<void> {

@@ -73,7 +73,7 @@ export interface ServicePorts {
   tokenListUrls?: readonly { name: string; url: string }[];
   /** JSON-RPC URLs per chain used where Settings has none (sandbox mode: the sandbox's nodes). */
   defaultRpcUrls?: Readonly<Record<number, string>>;
-  /** Block polling interval of the wallet; tests shorten it. */
+  /** The wallet's block watch: its regular pace and its pace while a transaction is pending; tests shorten them. */
   walletTiming?: Partial<WalletTiming>;
 }
 

@@ -112,9 +112,9 @@ export class TxJournal {
     );
   }
 
-  /** Whether any transaction waits for its block (the block watch reads blocks faster then). */
-  hasPending(): boolean {
-    return this.db.prepare(`SELECT 1 FROM wallet_transactions WHERE ${PENDING_SQL} LIMIT 1`).get() !== undefined;
+  /** The chains where a transaction waits for its block (the block watch reads their blocks faster). */
+  pendingChains(): number[] {
+    return this.db.prepare(`SELECT DISTINCT chain_id FROM wallet_transactions WHERE ${PENDING_SQL} ORDER BY chain_id`).pluck().all() as number[];
   }
 
   pending(): JournalRow[] {

@@ -25,16 +25,16 @@ export interface WalletTiming {
   /** How often each chain with an RPC is asked for its block number (new block → refresh, receipts). */
   blockPollMs: number;
   /**
-   * How often while a transaction of ours waits for its block: "confirmed" then
-   * shows within about this long of the block, not a whole blockPollMs later.
-   * One block-number call per chain each time, only while something is pending.
+   * How often a chain where a transaction of ours waits for its block is
+   * asked: "confirmed" then shows within about this long of the block, not a
+   * whole blockPollMs later. The other chains keep blockPollMs.
    */
   pendingPollMs: number;
 }
 
 export const DEFAULT_WALLET_TIMING: WalletTiming = { blockPollMs: 4_000, pendingPollMs: 1_000 };
 
-/** The wait before the next block read: the shorter one while a transaction waits for its block. */
+/** The wait before the next round of block reads: the shorter one while a transaction waits for its block. */
 export function blockPollDelay(timing: WalletTiming, transactionPending: boolean): number {
   return transactionPending ? Math.min(timing.blockPollMs, timing.pendingPollMs) : timing.blockPollMs;
 }
@@ -90,7 +90,7 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
           usdPrice: (chainId, token) => options.api.tokenService.decorationUsdPrice(chainId, token),
           onChange: (record) => {
             options.events.emit('wallet.transactionChanged', record);
-            // A transaction just sent: its block is read at the pending pace from now, not after the wait armed before.
+            // A transaction just sent: its chain is read at the pending pace from now, not after the wait armed before.
             if (isPendingTx(record.status)) blocks.reschedule();
           },
           uploadAppData: (chainId, hash, fullAppData) => options.api.orderbook.uploadAppData(chainId, hash, fullAppData),
@@ -112,13 +112,30 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
     options.events.emit('wallet.nodeStatus', { chainId, problem });
   };
   let closed = false;
-  // One round: every chain's block number; a new block anywhere reconciles the journal (receipts,
-  // rebroadcasts) and tells the views in sight to refresh. A node that fails is asked again next round.
+  /** Configured chains where a transaction waits for its block: read every round; a journal that cannot be read names none. */
+  const pendingChains = (): Set<number> => {
+    try {
+      const pending = new Set(journal?.pendingChains());
+      return new Set(clients.configured().filter((chainId) => pending.has(chainId)));
+    } catch (error) {
+      options.log.warn('wallet: the journal could not be read for pending transactions', { reason: error instanceof Error ? error.message : String(error) });
+      return new Set();
+    }
+  };
+  /** When each chain's block number was last asked for (Date.now()). */
+  const lastRead = new Map<number, number>();
+  // One round: the block number of every chain that is due (pending, or blockPollMs since its last read); a new
+  // block anywhere reconciles the journal (receipts, rebroadcasts) and tells the views in sight to refresh. A node
+  // that fails is asked again next round.
   const poll = async () => {
     if (closed) return;
     try {
       let moved = false;
+      const pending = pendingChains();
       for (const chainId of clients.configured()) {
+        const now = Date.now();
+        if (!pending.has(chainId) && now - (lastRead.get(chainId) ?? -Infinity) < timing.blockPollMs) continue;
+        lastRead.set(chainId, now);
         const block = await clients.blockNumber(chainId).then(Number, (error: unknown) => {
           nodeStatus(chainId, asNodeError(clients.nodeName(chainId), error).message);
           return undefined;
@@ -135,7 +152,7 @@ export function createWalletModule(options: WalletModuleOptions): WalletModule {
       if (!closed) options.log.warn('wallet: block poll failed', { reason: error instanceof Error ? error.message.split('\n')[0] : String(error) });
     }
   };
-  const blocks = new PeriodicTask({ name: 'wallet block watch', run: poll, nextInMs: () => blockPollDelay(timing, journal?.hasPending() ?? false), log: options.log });
+  const blocks = new PeriodicTask({ name: 'wallet block watch', run: poll, nextInMs: () => blockPollDelay(timing, pendingChains().size > 0), log: options.log });
 
   return {
     clients,

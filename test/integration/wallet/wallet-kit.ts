@@ -42,7 +42,7 @@ export async function startWalletKit(options: { rpc?: boolean; tokenServiceUrl?:
       defaultEndpoints: { production: { orderbook: sandbox.orderbookUrl, tokenService: options.tokenServiceUrl ?? sandbox.bffUrl } },
       tokenListUrls: sandboxTokenListUrls(sandbox.bffUrl),
       tradeTiming: { pollMs: 100 },
-      // The sandbox chain mines on demand: the block watch reads each new block within moments, not the 4 s of a live chain's pace.
+      // The sandbox chain mines on demand: the block watch reads each new block within moments, not at the shipped 4 s (1 s while a transaction is pending).
       walletTiming: options.walletTiming ?? { blockPollMs: 250 },
       ...(options.rpc === false ? {} : { defaultRpcUrls: chain.rpcUrls }),
       ...(options.deadlines ? { deadlines: options.deadlines } : {}),

@@ -139,7 +139,7 @@ describe('PeriodicTask', () => {
     await task.stop();
   });
 
-  it('reschedule times the armed wait again from now with what nextInMs answers now; a round under way is left to time its own next', async () => {
+  it('reschedule brings the armed round forward to what nextInMs answers now, never later; a round under way times its own next', async () => {
     const options = { intervalMs: 4_000 };
     const { task, starts, end } = harness(options);
     task.start();
@@ -147,7 +147,9 @@ describe('PeriodicTask', () => {
     await vi.advanceTimersByTimeAsync(1_500);
     options.intervalMs = 1_000;
     task.reschedule();
-    await vi.advanceTimersByTimeAsync(999);
+    await vi.advanceTimersByTimeAsync(500);
+    task.reschedule(); // a second change 0.5 s later: the round stays at 2 500, not 3 000
+    await vi.advanceTimersByTimeAsync(499);
     expect(starts).toEqual([0]);
     await vi.advanceTimersByTimeAsync(1);
     expect(starts).toEqual([0, 2_500]); // not at 4 000, the wait armed before
@@ -155,6 +157,8 @@ describe('PeriodicTask', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(starts).toEqual([0, 2_500]);
     await end(1);
+    options.intervalMs = 8_000;
+    task.reschedule(); // a longer wait named: the round armed for 1 s later stays
     await vi.advanceTimersByTimeAsync(1_000);
     expect(starts).toEqual([0, 2_500, 8_500]);
     await end(2);

@@ -44,15 +44,17 @@ describe('transaction journal', () => {
     expect(journal.get(hash)?.status).toBe('broadcast');
   });
 
-  it('has a transaction pending while one is signed, unclear or broadcast, and none once each is confirmed, failed or replaced', () => {
-    expect(journal.hasPending()).toBe(false);
+  it('names the chains where a transaction is signed, unclear or broadcast, and not those where each is confirmed, failed or replaced', () => {
+    expect(journal.pendingChains()).toEqual([]);
+    const onGnosis = insert({ ...approve('click-gnosis'), chainId: 100 }, 0, raw('ff'));
+    journal.setStatus(onGnosis, 'broadcast');
     for (const [n, settled] of (['confirmed', 'failed', 'replaced'] as const).entries()) {
       for (const pending of ['signed', 'unclear', 'broadcast'] as const) {
         const hash = insert(approve(`click-${n}-${pending}`), n, raw(`${n}${pending.length}`));
         journal.setStatus(hash, pending);
-        expect(journal.hasPending(), pending).toBe(true);
+        expect(journal.pendingChains(), pending).toEqual([1, 100]);
         journal.setStatus(hash, settled);
-        expect(journal.hasPending(), settled).toBe(false);
+        expect(journal.pendingChains(), settled).toEqual([100]);
       }
     }
   });
