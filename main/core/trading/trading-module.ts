@@ -134,7 +134,10 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
         return null;
       },
       'trade.track': async ({ chainId, uid }) => {
-        const progress = progressOf(await api.orderbook.getOrder(chainId, uid), chainId, explorerBase());
+        const order = await api.orderbook.getOrder(chainId, uid);
+        // Stored as first read, like a submitted order: its fill is then a change from a known state, and told.
+        storeInHistory(chainId, order);
+        const progress = progressOf(order, chainId, explorerBase());
         tracker.watch(progress);
         return progress;
       },

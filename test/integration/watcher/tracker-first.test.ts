@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settleAndCheckChain } from '../../helpers/chain-truth';
 import { TEST_ACCOUNTS } from '../../sandbox';
+import { placeOrder, UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { USDC, WETH } from './tokens';
 import { startWatcherKit, type WatcherKit } from './watcher-kit';
 
@@ -47,5 +48,35 @@ describe('an order placed in the app, tracked by the Trade screen', () => {
     await settleAndCheckChain(kit.sandbox);
     const isFill = () => kit.shown.some((shown) => shown.title.startsWith('Order filled') && shown.target.view === 'history' && shown.target.orderUid === uid.toLowerCase());
     await expect.poll(isFill, { timeout: WITHIN }).toBe(true);
+  });
+});
+
+/**
+ * An order the app did not submit but tracks by its UID: EthFlow's, which the
+ * Trade screen starts tracking once the orderbook has indexed it from the chain.
+ * The tracker stored only what changed after that first read, so the history's
+ * first row of the order was its fill: no change from a known state, no alert
+ * (CI run of 512fb15, e2e ethflow: "Order filled" never shown).
+ */
+describe('an order tracked by its UID (as an EthFlow order once on chain)', () => {
+  let kit: WatcherKit;
+  beforeEach(async () => {
+    // The test places the order through the orderbook's route itself, beside the app's own use of the live 5 a second.
+    kit = await startWatcherKit({ rateLimits: UNTHROTTLED });
+    await kit.traderOnMainnet();
+    // The set-up's history passes are over, so nothing but the tracker reads the order placed next.
+    await kit.call('history.syncNow', undefined);
+  });
+  afterEach(async () => kit.stop());
+
+  it('is notified filled by the tracker alone, the service list off and no watcher round', async () => {
+    kit.sandbox.notifications.setEnabled(false);
+    const uid = await placeOrder(kit.sandbox, trader.privateKey);
+    const tracked = await kit.call('trade.track', { chainId: 1, uid });
+    expect(tracked.status).toBe('open');
+    // Tracked as open, the History shows it open at once: the row a fill is later told against.
+    expect(await historyStatus(kit, uid)).toBe('open');
+    await settleAndCheckChain(kit.sandbox);
+    await expect.poll(() => kit.shownFor(uid), { timeout: WITHIN }).toEqual(['Order filled']);
   });
 });
