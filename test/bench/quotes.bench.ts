@@ -2,15 +2,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as pace } from 'node:timers/promises';
 import type { RequestOutcome } from '../../main/core/api/http-client';
-import { OrdersRepo } from '../../main/core/history/orders-repo';
-import { syncScope } from '../../main/core/history/sync-engine';
-import { openStore } from '../../main/core/store/open-store';
 import { makeTempDir } from '../helpers/temp-dir';
 import { sandboxProcess } from '../integration/history/history-kit';
 import { idleAndUnderLoad } from './cpu-hogs';
 import { percentile, type Bench, type BenchRow } from './measure';
-import { appRateLimiter } from '../../main/core/api/api-client';
-import { recordingClient, replayThroughAppLimiter, scope, userQuote, type Client, type Sandbox, type Sent } from './sync-kit';
+import { app, recordingClient, replayThroughAppLimiter, scope, userQuote, type Client, type Sandbox, type Sent } from './sync-kit';
+
+const { appRateLimiter, OrdersRepo, openStore, syncScope } = app;
 
 const ORDERS = 10_000;
 /** Rounds, each one sync with quotes during it and the same user's quotes alone, in turns. */

@@ -1,14 +1,16 @@
 import { setTimeout as pace } from 'node:timers/promises';
-import { appRateLimiter, createApiClient, DEFAULT_RATE_LIMITS } from '../../main/core/api/api-client';
 import type { RequestOutcome } from '../../main/core/api/http-client';
 import type { RateLimiter } from '../../main/core/api/rate-limiter';
-import { runUserAction } from '../../main/core/api/user-action';
-import { DEADLINES, USER_ACTIONS } from '../../main/common/limits';
 import { TEST_ACCOUNTS } from '../sandbox';
 import type { sandboxProcess } from '../integration/history/history-kit';
+import { builtApp } from './app-bundle';
+
+/** The app's sync, store and API client as built (app-bundle.ts): the sync benches time these, not their source under tsx. */
+export const app = await builtApp();
+const { appRateLimiter, createApiClient, DEFAULT_RATE_LIMITS, runUserAction, DEADLINES, USER_ACTIONS } = app;
 
 export type Sandbox = Awaited<ReturnType<typeof sandboxProcess>>;
-export type Client = ReturnType<typeof createApiClient>;
+export type Client = ReturnType<typeof app.createApiClient>;
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';

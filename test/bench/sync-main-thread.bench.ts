@@ -1,15 +1,14 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as pace } from 'node:timers/promises';
-import { createApiClient } from '../../main/core/api/api-client';
-import { OrdersRepo } from '../../main/core/history/orders-repo';
-import { syncScope } from '../../main/core/history/sync-engine';
-import { openStore } from '../../main/core/store/open-store';
 import { makeTempDir } from '../helpers/temp-dir';
 import { TEST_ACCOUNTS } from '../sandbox';
 import { sandboxProcess } from '../integration/history/history-kit';
 import { HOGS, underLoad } from './cpu-hogs';
 import type { Bench, BenchRow } from './measure';
+import { app } from './sync-kit';
+
+const { createApiClient, OrdersRepo, openStore, syncScope } = app;
 
 /** Full syncs timed per size and condition: a 100k sync takes about 40 s. */
 const RUNS: Record<number, number> = { 10_000: 3, 100_000: 1 };

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { build } from 'esbuild';
+import { bundleApp } from './app-bundle';
 import { makeTempDir } from '../helpers/temp-dir';
 import { sandboxProcess } from '../integration/history/history-kit';
 import type { Bench, BenchRow } from './measure';
@@ -18,39 +17,16 @@ interface ChildReport {
   orders: number;
 }
 
-const ROOT = join(import.meta.dirname, '../..');
 /**
- * Where the bundle is built: under the project's package.json (its .js files load as ES modules, and the
- * dependencies left out of it resolve from its node_modules), ignored by git, and outside out/, which is packaged.
+ * The app's main-process code bundled as it is built (app-bundle.ts), the memory child its entry, the signer
+ * process's entry of its own next to it (where node-launcher.ts looks for it).
  */
-const BUNDLE_DIR = join(ROOT, 'test-results/bench-app');
-
-/**
- * The app's main-process code bundled as electron.vite.config.ts bundles out/main: viem and zod inside, the other
- * dependencies (and electron) beside it, the writer thread and the signer process entries of their own next to it
- * (where store-writer.ts and node-launcher.ts look for them), sharing chunks. Rolldown and esbuild tree-shake a
- * little differently, so the code each entry loads is close to the build's, not the same. Run from source, tsx's
- * loader was in the process and in the writer thread: 85 MB of the idle figure and tens of MB of the thread's.
- */
-async function bundleApp(): Promise<string> {
-  const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  await build({
-    entryPoints: {
-      'sync-memory-child': join(import.meta.dirname, 'fixtures/sync-memory-child.ts'),
-      'writer-thread': join(ROOT, 'main/core/store/writer-thread.ts'),
-      'signer-process': join(ROOT, 'main/core/signer/process/signer-process.ts'),
-    },
-    bundle: true,
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    outdir: BUNDLE_DIR,
-    external: ['electron', ...Object.keys(dependencies).filter((name) => name !== 'viem' && name !== 'zod')],
-    logLevel: 'warning',
+async function bundleChild(): Promise<string> {
+  const outdir = await bundleApp('bench-app', {
+    'sync-memory-child': join(import.meta.dirname, 'fixtures/sync-memory-child.ts'),
+    'signer-process': join(import.meta.dirname, '../../main/core/signer/process/signer-process.ts'),
   });
-  return join(BUNDLE_DIR, 'sync-memory-child.js');
+  return join(outdir, 'sync-memory-child.js');
 }
 
 /** The app in a child process of its own (fixtures/sync-memory-child.ts), so its resident set is the app's alone. */
@@ -79,7 +55,7 @@ async function appSync(entry: string, orderbookUrl: string, bffUrl: string, data
 export const syncMemoryBench: Bench = {
   title: 'Memory around a 100,000-order history sync (the app in its own process)',
   async run(): Promise<BenchRow[]> {
-    const entry = await bundleApp();
+    const entry = await bundleChild();
     const sandbox = await sandboxProcess(ORDERS);
     const dir = makeTempDir('cow-desk-bench-');
     try {

@@ -2,14 +2,14 @@ import { join } from 'node:path';
 import { setTimeout as pace } from 'node:timers/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { RequestOutcome } from '../../main/core/api/http-client';
-import { OrdersRepo } from '../../main/core/history/orders-repo';
-import { ORDERS_PAGE, syncScope, type SyncCounts } from '../../main/core/history/sync-engine';
-import { openStore } from '../../main/core/store/open-store';
+import type { SyncCounts } from '../../main/core/history/sync-engine';
 import { makeTempDir } from '../helpers/temp-dir';
 import { sandboxProcess } from '../integration/history/history-kit';
 import { idleAndUnderLoad } from './cpu-hogs';
 import { interleavedMedians, type Bench, type BenchRow } from './measure';
-import { recordingClient, replayAtServiceRate, replayThroughAppLimiter, scope, SERVICE_PER_SECOND, userQuote, type Client, type Sandbox, type Sent } from './sync-kit';
+import { app, recordingClient, replayAtServiceRate, replayThroughAppLimiter, scope, SERVICE_PER_SECOND, userQuote, type Client, type Sandbox, type Sent } from './sync-kit';
+
+const { ORDERS_PAGE, OrdersRepo, openStore, syncScope } = app;
 
 const ORDERS = 10_000;
 const LARGE = 100_000;
