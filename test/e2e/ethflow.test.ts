@@ -87,6 +87,9 @@ describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
     await page.keyboard.press('Control+4');
     const row = page.getByTestId('history-row').filter({ hasText: uid.slice(0, 10) });
     await expect.poll(() => row.count()).toBe(1);
+    // The user's ETH sold, not the WETH the contract's order names.
+    expect(await row.textContent()).toMatch(/[\d.]+ ETH\b/);
+    expect(await row.textContent()).not.toContain('WETH');
     await expect.poll(async () => ((await page.evaluate('window.__shownNotifications')) as Shown[]).filter((entry) => entry.tag.includes(uid.toLowerCase())).map((entry) => entry.title.split(':')[0])).toEqual(['Order filled']);
     await app.screenshot('ethflow-history');
   }, 120_000);

@@ -7,6 +7,7 @@ import { orderDigest, type OrderStruct } from '../protocol/order';
 import { orderUid } from '../protocol/order-uid';
 import { AppError } from '../errors';
 import { marketOrderAmounts } from '../trade/order-math';
+import { nativeSymbol } from '../wallet/wallet-facts';
 
 /** The facts an EthFlow order carries beside the contract's own fields. */
 export interface EthFlowFacts {
@@ -63,6 +64,21 @@ export const ETHFLOW_CONTRACTS: Readonly<Record<Environment, Address>> = {
   production: ETHFLOW_CONTRACT,
   staging: '0x04501b9b1D52e67f6862d157E00D13419D2D6E95',
 };
+
+/** An EthFlow order, told by its owner (a stored row's column): an EthFlow contract places every EthFlow order, and nothing else. */
+export function ownedByEthFlow(owner: string): boolean {
+  return Object.values(ETHFLOW_CONTRACTS).some((contract) => contract.toLowerCase() === owner.toLowerCase());
+}
+
+/**
+ * The symbol an order's sold token is shown by. An EthFlow order sells the
+ * user's native currency (ETH, xDAI): the user sent it and the contract wraps
+ * it, so the order it places names the wrapped token (WETH), whose symbol
+ * the stored row holds and the History filters and search go by.
+ */
+export function soldSymbol(order: { owner: string; chainId: number; sellSymbol: string | null }): string | null {
+  return ownedByEthFlow(order.owner) ? nativeSymbol(order.chainId) : order.sellSymbol;
+}
 
 /** EthFlowOrder.Data as intents carry it over IPC: amounts as decimal strings, quoteId the orderbook's number. */
 export const ethFlowOrderSchema = z.strictObject({

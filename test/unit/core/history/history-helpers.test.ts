@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { apiOrderSchema } from '../../../../main/common/protocol/api';
-import { csvCell } from '../../../../main/core/history/history-export';
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { csvCell, exportHistory } from '../../../../main/core/history/history-export';
 import { ftsQuery } from '../../../../main/core/history/history-query';
 import { surplusOf } from '../../../../main/core/history/order-detail';
-import { appCodeOf } from '../../../../main/core/history/order-row';
+import { HistoryQueries } from '../../../../main/core/history/history-query';
+import { appCodeOf, toOrderParams } from '../../../../main/core/history/order-row';
+import { OrdersRepo } from '../../../../main/core/history/orders-repo';
+import { ETHFLOW_CONTRACTS } from '../../../../main/common/orders/ethflow';
+import { openStore } from '../../../../main/core/store/open-store';
+import { makeTempDir } from '../../../helpers/temp-dir';
 import { apiOrderFixture } from './order-fixture';
+
+const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
+const WXDAI = '0xe91d153e0b41518a2ce8dd3d7944fa863463a97d';
 
 describe('history helpers', () => {
   it('quotes CSV cells and defuses spreadsheet formulas', () => {
@@ -35,5 +45,40 @@ describe('history helpers', () => {
       { key: 'limit', label: 'Versus the limit price', amount: { ...weth, amount: '10000000000000000' }, bps: 200 },
       { key: 'quote', label: 'Versus the quote', amount: { ...weth, amount: '5000000000000000' }, bps: 99 },
     ]);
+  });
+
+  it('shows an EthFlow order as a sale of the native currency (ETH, xDAI on Gnosis Chain), any other order by its token', () => {
+    const db = openStore(':memory:').db;
+    const user = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    // Placed by the production and the staging EthFlow contracts (the owner the orderbook gives), and a user's own USDC sale.
+    const stored = [
+      { chainId: 1, owner: ETHFLOW_CONTRACTS.production, sellToken: WETH, uid: '11' },
+      { chainId: 100, owner: ETHFLOW_CONTRACTS.staging.toLowerCase(), sellToken: WXDAI, uid: '22' },
+      { chainId: 1, owner: user, sellToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', uid: '33' },
+    ];
+    new OrdersRepo(db).writeOrders(
+      stored.map(({ chainId, owner, sellToken, uid }) =>
+        toOrderParams(apiOrderSchema.parse(apiOrderFixture({ owner, sellToken, uid: `0x${uid.repeat(32)}${owner.slice(2)}ffffffff` })), user, chainId, 'production', 1),
+      ),
+    );
+    const rows = new HistoryQueries(db).page({}, 'production').rows;
+    const symbolOf = (uid: string) => rows.find((row) => row.uid.startsWith(`0x${uid}`))?.sellSymbol;
+    expect([symbolOf('11'), symbolOf('22'), symbolOf('33')]).toEqual(['ETH', 'xDAI', 'USDC']);
+
+    // The export says the same, in the sold token's symbol and the price's unit.
+    const dir = makeTempDir('cow-desk-export-');
+    try {
+      const { path } = exportHistory(db, {}, 'production', 'csv', dir.path, new Date(0), { of: () => [], at: () => null });
+      const lines = parse(readFileSync(path, 'utf8'), { columns: true }) as Record<string, string>[];
+      const exported = (uid: string) => lines.find((line) => line.uid!.startsWith(`0x${uid}`));
+      expect(['11', '22', '33'].map((uid) => [exported(uid)?.sellSymbol, exported(uid)?.priceUnit])).toEqual([
+        ['ETH', 'WETH/ETH'],
+        // The buy token, mainnet's WETH, is not a token CoW Desk knows on Gnosis Chain: its address.
+        ['xDAI', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/xDAI'],
+        ['USDC', 'WETH/USDC'],
+      ]);
+    } finally {
+      dir.remove();
+    }
   });
 });
