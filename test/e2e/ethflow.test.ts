@@ -90,7 +90,7 @@ describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
     // The user's ETH sold, not the WETH the contract's order names.
     expect(await row.textContent()).toMatch(/[\d.]+ ETH\b/);
     expect(await row.textContent()).not.toContain('WETH');
-    await expect.poll(async () => ((await page.evaluate('window.__shownNotifications')) as Shown[]).filter((entry) => entry.tag.includes(uid.toLowerCase())).map((entry) => entry.title.split(':')[0])).toEqual(['Order filled']);
+    await expect.poll(async () => ((await page.evaluate('window.__shownNotifications')) as Shown[]).filter((entry) => entry.tag.includes(uid.toLowerCase())).map((entry) => entry.title)).toEqual(['Order filled: ETH → USDC']);
     await app.screenshot('ethflow-history');
   }, 120_000);
 

@@ -6,6 +6,7 @@ import { findKnownToken, type TokenLookup } from '../protocol/tokens';
 import type { NotificationTarget } from './notifier';
 import { filledPercent } from '../orders/fill';
 import { formatSurplusPercent } from '../orders/surplus';
+import { soldSymbol } from '../orders/ethflow';
 
 const builtIn: TokenLookup = (chainId, address) => findKnownToken(chainId, address);
 
@@ -16,6 +17,8 @@ export interface EventFacts {
   orderUid: string | null;
   order?: {
     kind: 'sell' | 'buy';
+    /** As the service has it: an EthFlow contract for an EthFlow order, which sells the user's native currency (soldSymbol). */
+    owner: string;
     sellToken: string;
     buyToken: string;
     sellAmount: string;
@@ -71,8 +74,13 @@ export function formatNotification(facts: EventFacts, tokens: TokenLookup = buil
     return { title: TITLES[facts.type], body: `${facts.message ?? TITLES[facts.type]}${uid}`, target };
   }
   const on = ` on ${chainName(chainId)}`;
-  const pair = `${tokenSymbol(chainId, order.sellToken, tokens)} → ${tokenSymbol(chainId, order.buyToken, tokens)}`;
-  const sell = (amount: string) => tokenAmount(chainId, order.sellToken, amount, tokens);
+  // The sold token's amounts under the symbol the user knows it by: ETH, not WETH, for an EthFlow order.
+  const sellTokens: TokenLookup = (chain, address) => {
+    const known = tokens(chain, address);
+    return known && { ...known, symbol: soldSymbol({ owner: order.owner, chainId: chain, sellSymbol: known.symbol }) ?? known.symbol };
+  };
+  const pair = `${tokenSymbol(chainId, order.sellToken, sellTokens)} → ${tokenSymbol(chainId, order.buyToken, tokens)}`;
+  const sell = (amount: string) => tokenAmount(chainId, order.sellToken, amount, sellTokens);
   const buy = (amount: string) => tokenAmount(chainId, order.buyToken, amount, tokens);
   const limit = order.kind === 'sell' ? `Sell ${sell(order.sellAmount)} for at least ${buy(order.buyAmount)}` : `Buy ${buy(order.buyAmount)} for at most ${sell(order.sellAmount)}`;
   const title = `${TITLES[facts.type]}: ${pair}`;
@@ -90,7 +98,7 @@ export function formatNotification(facts: EventFacts, tokens: TokenLookup = buil
     case 'order_cancelled':
       return { title, body: `${limit}${on} was cancelled.`, target };
     case 'insufficient_balance':
-      return { title, body: `${limit}${on} cannot fill: the ${tokenSymbol(chainId, order.sellToken, tokens)} balance is too low.`, target };
+      return { title, body: `${limit}${on} cannot fill: the ${tokenSymbol(chainId, order.sellToken, sellTokens)} balance is too low.`, target };
     case 'price_improvement': {
       const better = facts.surplusBps == null ? '' : `, ${formatSurplusPercent(facts.surplusBps)} better than your limit`;
       return { title, body: `Got ${buy(executedBuy)} for ${sell(executedSell)}${on}${better}.`, target };
