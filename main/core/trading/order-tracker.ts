@@ -25,7 +25,8 @@ export interface OrderTrackerOptions {
 }
 
 /**
- * Watches the orders submitted in this session until each is final (open ->
+ * Watches the orders placed in this session (submitted, or tracked by UID once
+ * on chain, as EthFlow's are) until each is final (open ->
  * fulfilled / expired / cancelled), reading them one poll at a time and
  * announcing every change: partial fills show as they happen. A failed read
  * keeps the order watched and shows the error on it until a read succeeds.

@@ -52,9 +52,9 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const quotes = new QuoteService(() => api, options.tokens);
   // The history stores the order as the service now has it (and so records its transition), through its service.
-  const storeInHistory = (chainId: number, order: ApiOrder) => {
+  const storeInHistory = (chainId: number, order: ApiOrder, how: { placedSinceLastLook?: boolean } = {}) => {
     try {
-      history.storeOrders(chainId, [order]);
+      history.storeOrders(chainId, [order], how);
     } catch (error) {
       options.log.error('storing a tracked order in the history failed', { uid: order.uid, error: String(error) });
     }
@@ -135,8 +135,9 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
       },
       'trade.track': async ({ chainId, uid }) => {
         const order = await api.orderbook.getOrder(chainId, uid);
-        // Stored as first read, like a submitted order: its fill is then a change from a known state, and told.
-        storeInHistory(chainId, order);
+        // An order the user just placed (EthFlow's, once on chain): one the History does not hold yet is stored as
+        // placed, then as read, so a fill is a change from a known state and told, even one that came before this read.
+        storeInHistory(chainId, order, { placedSinceLastLook: true });
         const progress = progressOf(order, chainId, explorerBase());
         tracker.watch(progress);
         return progress;
@@ -173,7 +174,7 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
         for (const missing of read?.errors ?? []) options.log.warn('a cancelled order could not be read back; the next poll or sync shows it', { chainId, ...missing });
         for (const order of read?.orders ?? []) {
           tracker.learn(chainId, order);
-          storeInHistory(chainId, order);
+          storeInHistory(chainId, order, { placedSinceLastLook: true });
         }
       }),
     );

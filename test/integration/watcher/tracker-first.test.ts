@@ -79,4 +79,15 @@ describe('an order tracked by its UID (as an EthFlow order once on chain)', () =
     await settleAndCheckChain(kit.sandbox);
     await expect.poll(() => kit.shownFor(uid), { timeout: WITHIN }).toEqual(['Order filled']);
   });
+
+  it('is notified filled when it filled before the first read (the screen asks until the orderbook knows the UID)', async () => {
+    kit.sandbox.notifications.setEnabled(false);
+    const uid = await placeOrder(kit.sandbox, trader.privateKey);
+    await settleAndCheckChain(kit.sandbox);
+    expect((await kit.call('trade.track', { chainId: 1, uid })).status).toBe('fulfilled');
+    expect(kit.shownFor(uid)).toEqual(['Order filled']);
+    // A watcher round after it tells nothing more.
+    await kit.tick();
+    expect(kit.shownFor(uid)).toEqual(['Order filled']);
+  });
 });
