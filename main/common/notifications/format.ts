@@ -17,8 +17,8 @@ export interface EventFacts {
   orderUid: string | null;
   order?: {
     kind: 'sell' | 'buy';
-    /** As the service has it: an EthFlow contract for an EthFlow order, which sells the user's native currency (soldSymbol). */
-    owner: string;
+    /** An EthFlow order (userView): it sells the user's native currency (soldSymbol). */
+    ethFlow: boolean;
     sellToken: string;
     buyToken: string;
     sellAmount: string;
@@ -77,7 +77,7 @@ export function formatNotification(facts: EventFacts, tokens: TokenLookup = buil
   // The sold token's amounts under the symbol the user knows it by: ETH, not WETH, for an EthFlow order.
   const sellTokens: TokenLookup = (chain, address) => {
     const known = tokens(chain, address);
-    return known && { ...known, symbol: soldSymbol({ owner: order.owner, chainId: chain, sellSymbol: known.symbol }) ?? known.symbol };
+    return known && { ...known, symbol: soldSymbol(order.ethFlow, chain, known.symbol) ?? known.symbol };
   };
   const pair = `${tokenSymbol(chainId, order.sellToken, sellTokens)} → ${tokenSymbol(chainId, order.buyToken, tokens)}`;
   const sell = (amount: string) => tokenAmount(chainId, order.sellToken, amount, sellTokens);

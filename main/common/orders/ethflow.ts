@@ -65,9 +65,15 @@ export const ETHFLOW_CONTRACTS: Readonly<Record<Environment, Address>> = {
   staging: '0x04501b9b1D52e67f6862d157E00D13419D2D6E95',
 };
 
-/** An EthFlow order, told by its owner (a stored row's column): an EthFlow contract places every EthFlow order, and nothing else. */
-export function ownedByEthFlow(owner: string): boolean {
-  return Object.values(ETHFLOW_CONTRACTS).some((contract) => contract.toLowerCase() === owner.toLowerCase());
+/**
+ * An EthFlow order told from a stored History row, which keeps the order's
+ * rest on disk: it is listed for the user who placed it (userView's owner),
+ * and the contract is its owner; every other order is listed for its owner.
+ * userView tells the same from the order itself (its ethflowData). This holds
+ * for every EthFlow deployment, the older ones included.
+ */
+export function ethFlowRow(row: { owner: string; account: string }): boolean {
+  return row.owner.toLowerCase() !== row.account.toLowerCase();
 }
 
 /**
@@ -76,8 +82,8 @@ export function ownedByEthFlow(owner: string): boolean {
  * it, so the order it places names the wrapped token (WETH), whose symbol
  * the stored row holds and the History filters and search go by.
  */
-export function soldSymbol(order: { owner: string; chainId: number; sellSymbol: string | null }): string | null {
-  return ownedByEthFlow(order.owner) ? nativeSymbol(order.chainId) : order.sellSymbol;
+export function soldSymbol(ethFlow: boolean, chainId: number, sellSymbol: string | null): string | null {
+  return ethFlow ? nativeSymbol(chainId) : sellSymbol;
 }
 
 /** EthFlowOrder.Data as intents carry it over IPC: amounts as decimal strings, quoteId the orderbook's number. */

@@ -75,12 +75,12 @@ function csvLine(row: OrderColumns, fills: ExportFills): string {
   const status = row.local_state ?? row.status;
   return [
     row.uid, row.account, chainId, status, orderStatusText(status), row.kind, new Date(row.created_at).toISOString(), new Date(user.validTo * 1000).toISOString(),
-    row.sell_token, soldSymbol({ owner: row.owner, chainId, sellSymbol: row.sell_symbol }), sellDecimals, row.sell_amount, human(chainId, row.sell_token, row.sell_amount),
+    row.sell_token, soldSymbol(user.ethFlow, chainId, row.sell_symbol), sellDecimals, row.sell_amount, human(chainId, row.sell_token, row.sell_amount),
     row.buy_token, row.buy_symbol, findKnownToken(chainId, row.buy_token)?.decimals ?? null, row.buy_amount, human(chainId, row.buy_token, row.buy_amount),
     row.executed_sell_amount, human(chainId, row.sell_token, row.executed_sell_amount), row.executed_buy_amount, human(chainId, row.buy_token, row.executed_buy_amount),
     row.filled_pct, row.partially_fillable === 1,
     sellDecimals === null ? '' : price(executionPriceBase(order, sellDecimals)), sellDecimals === null ? '' : price(limitPriceBase(order, sellDecimals)),
-    `${symbolOf(chainId, row.buy_token)}/${soldSymbol({ owner: row.owner, chainId, sellSymbol: symbolOf(chainId, row.sell_token) })}`,
+    `${symbolOf(chainId, row.buy_token)}/${soldSymbol(user.ethFlow, chainId, symbolOf(chainId, row.sell_token))}`,
     fee === null ? null : feeToken, fee, human(chainId, feeToken, fee),
     surplusToken, surplus?.amount, surplusToken ? human(chainId, surplusToken, surplus!.amount) : '',
     // Surplus against the limit in percent (whole bps, so two decimals): the figure Trade, History and the alerts show.

@@ -1,4 +1,4 @@
-import { soldSymbol, userView } from '../../common/orders/ethflow';
+import { ethFlowRow, soldSymbol, userView } from '../../common/orders/ethflow';
 import type { Address } from 'viem';
 import type { HistoryRow } from '../../common/history/history-schema';
 import type { ApiOrder } from '../../common/protocol/api';
@@ -152,7 +152,7 @@ export function toHistoryRow(row: OrderColumns): HistoryRow {
     status: row.local_state ?? row.status,
     sellToken: row.sell_token as Address,
     buyToken: row.buy_token as Address,
-    sellSymbol: soldSymbol({ owner: row.owner, chainId: row.chain_id, sellSymbol: row.sell_symbol }),
+    sellSymbol: soldSymbol(ethFlowRow({ owner: row.owner, account: row.account }), row.chain_id, row.sell_symbol),
     buySymbol: row.buy_symbol,
     sellDecimals: sell?.decimals ?? null,
     buyDecimals: buy?.decimals ?? null,

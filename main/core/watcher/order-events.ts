@@ -26,7 +26,7 @@ export const eventId = (environment: Environment, key: string) => `${environment
 
 const orderFacts = (order: ApiOrder) => ({
   kind: order.kind,
-  owner: order.owner,
+  ethFlow: userView(order).ethFlow,
   sellToken: order.sellToken,
   buyToken: order.buyToken,
   sellAmount: order.sellAmount,

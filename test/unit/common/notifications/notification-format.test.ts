@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatNotification, type EventFacts } from '../../../../main/common/notifications/format';
-import { ETHFLOW_CONTRACTS } from '../../../../main/common/orders/ethflow';
 import { findKnownToken } from '../../../../main/common/protocol/tokens';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
@@ -9,7 +8,7 @@ const UNKNOWN = '0x1111111111111111111111111111111111111111';
 const UID = `0x${'ab'.repeat(56)}`;
 const order = {
   kind: 'sell' as const,
-  owner: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  ethFlow: false,
   sellToken: WETH,
   buyToken: USDC,
   sellAmount: '2000000000000000000',
@@ -29,13 +28,14 @@ describe('notification text (the Electron adapter shows exactly this)', () => {
   });
 
   it('tells an EthFlow order as a sale of the native currency, the order naming the wrapped token: ETH, xDAI on Gnosis Chain', () => {
-    const ethFlow = { ...order, owner: ETHFLOW_CONTRACTS.production };
+    const ethFlow = { ...order, ethFlow: true };
     expect(formatNotification(facts({ order: ethFlow }))).toMatchObject({ title: 'Order filled: ETH → USDC', body: 'Sold 2 ETH for 6,012.345678 USDC on Ethereum.' });
-    const WXDAI = '0xe91D153E0b41518A2Ce8Dd3D7944Fa863463a97d';
-    const onGnosis = { ...ethFlow, owner: ETHFLOW_CONTRACTS.staging, sellToken: WXDAI, buyToken: WXDAI, executedSell: '0', executedBuy: '0' };
-    expect(formatNotification(facts({ type: 'insufficient_balance', chainId: 100, order: onGnosis })).body).toBe(
-      'Sell 2 xDAI for at least 0.0000000059 WXDAI on Gnosis Chain cannot fill: the xDAI balance is too low.',
+    const none = { ...ethFlow, executedSell: '0', executedBuy: '0' };
+    expect(formatNotification(facts({ type: 'insufficient_balance', order: none })).body).toBe(
+      'Sell 2 ETH for at least 5,900 USDC on Ethereum cannot fill: the ETH balance is too low.',
     );
+    const WXDAI = '0xe91D153E0b41518A2Ce8Dd3D7944Fa863463a97d';
+    expect(formatNotification(facts({ chainId: 100, order: { ...ethFlow, sellToken: WXDAI } })).title).toMatch(/^Order filled: xDAI → /);
   });
 
   it('gives the filled share of a partial fill and the limit of an order that ended unfilled', () => {

@@ -30,7 +30,7 @@ describe('surplus: one definition', () => {
     const state = (overrides: Partial<OrderState>): OrderState => ({ uid: UID, status: 'open', validTo: 1_800_000_000, ...buy, executedSellAmount: '0', executedBuyAmount: '0', ...overrides });
     const [, improvement] = transitionsBetween(state({}), state({ status: 'fulfilled', executedSellAmount: buy.executedSellAmount, executedBuyAmount: buy.executedBuyAmount }));
     expect(improvement).toMatchObject({ type: 'price_improvement', surplusBps: 1000 });
-    const order = { kind: 'buy' as const, owner: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', sellToken: USDC, buyToken: WETH, sellAmount: buy.sellAmount, buyAmount: buy.buyAmount, executedSell: buy.executedSellAmount, executedBuy: buy.executedBuyAmount };
+    const order = { kind: 'buy' as const, ethFlow: false, sellToken: USDC, buyToken: WETH, sellAmount: buy.sellAmount, buyAmount: buy.buyAmount, executedSell: buy.executedSellAmount, executedBuy: buy.executedBuyAmount };
     expect(formatNotification({ type: 'price_improvement', chainId: 1, orderUid: UID, order, surplusBps: improvement!.surplusBps }).body).toBe(
       'Got 1 WETH for 90 USDC on Ethereum, 10.00% better than your limit.',
     );

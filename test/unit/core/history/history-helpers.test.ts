@@ -1,3 +1,4 @@
+import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { apiOrderSchema } from '../../../../main/common/protocol/api';
 import { readFileSync } from 'node:fs';
@@ -50,20 +51,26 @@ describe('history helpers', () => {
   it('shows an EthFlow order as a sale of the native currency (ETH, xDAI on Gnosis Chain), any other order by its token', () => {
     const db = openStore(':memory:').db;
     const user = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-    // Placed by the production and the staging EthFlow contracts (the owner the orderbook gives), and a user's own USDC sale.
+    // Placed through the production EthFlow contract, the staging one, and the older production one (0x40a5…, where most
+    // EthFlow history is): owned by it, validTo 4294967295, listed for the user. And the user's own USDC sale.
+    const ethFlowData = { ethflowData: { refundTxHash: null, userValidTo: 1800000000 }, validTo: 0xffffffff };
     const stored = [
-      { chainId: 1, owner: ETHFLOW_CONTRACTS.production, sellToken: WETH, uid: '11' },
-      { chainId: 100, owner: ETHFLOW_CONTRACTS.staging.toLowerCase(), sellToken: WXDAI, uid: '22' },
-      { chainId: 1, owner: user, sellToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', uid: '33' },
+      { chainId: 1, uid: '11', order: { owner: ETHFLOW_CONTRACTS.production, sellToken: WETH, ...ethFlowData } },
+      { chainId: 100, uid: '22', order: { owner: ETHFLOW_CONTRACTS.staging.toLowerCase(), sellToken: WXDAI, ...ethFlowData } },
+      { chainId: 1, uid: '44', order: { owner: '0x40a50cf069e992aa4536211b23f286ef88752187', sellToken: WETH, ...ethFlowData } },
+      { chainId: 1, uid: '33', order: { owner: user, sellToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', ethflowData: null, onchainOrderData: null } },
     ];
     new OrdersRepo(db).writeOrders(
-      stored.map(({ chainId, owner, sellToken, uid }) =>
-        toOrderParams(apiOrderSchema.parse(apiOrderFixture({ owner, sellToken, uid: `0x${uid.repeat(32)}${owner.slice(2)}ffffffff` })), user, chainId, 'production', 1),
-      ),
+      stored.map(({ chainId, uid, order }) => {
+        const validTo = (order as { validTo?: number }).validTo ?? 0x6a000000;
+        const full = apiOrderSchema.parse(apiOrderFixture({ ...order, uid: `0x${uid.repeat(32)}${order.owner.slice(2)}${validTo.toString(16)}` }));
+        // Listed for the account as the app keeps it (checksummed); the orderbook gives owners in lower case.
+        return toOrderParams(full, getAddress(user), chainId, 'production', 1);
+      }),
     );
     const rows = new HistoryQueries(db).page({}, 'production').rows;
     const symbolOf = (uid: string) => rows.find((row) => row.uid.startsWith(`0x${uid}`))?.sellSymbol;
-    expect([symbolOf('11'), symbolOf('22'), symbolOf('33')]).toEqual(['ETH', 'xDAI', 'USDC']);
+    expect([symbolOf('11'), symbolOf('22'), symbolOf('44'), symbolOf('33')]).toEqual(['ETH', 'xDAI', 'ETH', 'USDC']);
 
     // The export says the same, in the sold token's symbol and the price's unit.
     const dir = makeTempDir('cow-desk-export-');
@@ -71,10 +78,11 @@ describe('history helpers', () => {
       const { path } = exportHistory(db, {}, 'production', 'csv', dir.path, new Date(0), { of: () => [], at: () => null });
       const lines = parse(readFileSync(path, 'utf8'), { columns: true }) as Record<string, string>[];
       const exported = (uid: string) => lines.find((line) => line.uid!.startsWith(`0x${uid}`));
-      expect(['11', '22', '33'].map((uid) => [exported(uid)?.sellSymbol, exported(uid)?.priceUnit])).toEqual([
+      expect(['11', '22', '44', '33'].map((uid) => [exported(uid)?.sellSymbol, exported(uid)?.priceUnit])).toEqual([
         ['ETH', 'WETH/ETH'],
         // The buy token, mainnet's WETH, is not a token CoW Desk knows on Gnosis Chain: its address.
         ['xDAI', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/xDAI'],
+        ['ETH', 'WETH/ETH'],
         ['USDC', 'WETH/USDC'],
       ]);
     } finally {
