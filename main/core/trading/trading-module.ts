@@ -174,7 +174,7 @@ export function createTradingModule(options: TradingModuleOptions): TradingModul
         for (const missing of read?.errors ?? []) options.log.warn('a cancelled order could not be read back; the next poll or sync shows it', { chainId, ...missing });
         for (const order of read?.orders ?? []) {
           tracker.learn(chainId, order);
-          storeInHistory(chainId, order, { placedSinceLastLook: true });
+          storeInHistory(chainId, order);
         }
       }),
     );
