@@ -54,26 +54,43 @@ export function limitPriceBase(order: Pick<FillFacts, 'sellAmount' | 'buyAmount'
   return sell === 0n ? null : (BigInt(order.buyAmount) * 10n ** BigInt(sellDecimals)) / sell;
 }
 
-/** One trade of an order as the orderbook lists it: where it is on chain and what it bought. */
+/** One trade of an order as the orderbook lists it: where it is on chain and what it sold and bought. */
 export interface TradeOnChain {
   blockNumber: number;
   logIndex: number;
+  /** Sold without the fee: what a sell order's executedSellAmountBeforeFees adds up. */
+  sellAmountBeforeFees: string;
   buyAmount: string;
 }
 
 /**
- * The trade at which the order had bought `executedBuy` in all: the first, in
- * chain order, whose running total reaches it. Its block is when the order
- * reached that state. The bought side counts because it carries no network
- * cost, so it means the same for sell and buy orders. Null when the trades
- * listed do not reach it (the service has not indexed the trade yet).
+ * How far an order had executed, by one side's total: what it had bought
+ * (no network cost in it, so it means the same for sell and buy orders), or,
+ * as the service's notifications count it, its fixed side (fixedSideExecuted).
  */
-export function tradeReachingBought<T extends TradeOnChain>(trades: readonly T[], executedBuy: bigint): T | null {
+export interface ExecutedTotal {
+  side: 'buy' | 'sellBeforeFees';
+  amount: string;
+}
+
+/** A fixed-side executed amount (a notification's executedAmount) as the total it counts, for an order of `kind`. */
+export function fixedSideTotal(kind: OrderKind, amount: string): ExecutedTotal {
+  return { side: kind === 'buy' ? 'buy' : 'sellBeforeFees', amount };
+}
+
+/**
+ * The trade at which the order had executed `reached` in all: the first, in
+ * chain order, whose running total of that side reaches it. Its block is when
+ * the order reached that state. Null when the trades listed do not reach it
+ * (the service has not indexed the trade yet).
+ */
+export function tradeReaching<T extends TradeOnChain>(trades: readonly T[], reached: ExecutedTotal): T | null {
   const inChainOrder = [...trades].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
-  let bought = 0n;
+  const target = BigInt(reached.amount);
+  let total = 0n;
   for (const trade of inChainOrder) {
-    bought += BigInt(trade.buyAmount);
-    if (bought >= executedBuy) return trade;
+    total += BigInt(reached.side === 'buy' ? trade.buyAmount : trade.sellAmountBeforeFees);
+    if (total >= target) return trade;
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { fixedSideExecuted, tradeReachingBought } from '../../common/orders/fill';
+import { fixedSideExecuted, fixedSideTotal, tradeReaching, type ExecutedTotal } from '../../common/orders/fill';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Notification, NotificationType } from '../../common/protocol/api/notifications';
 import { MAX_TRADES_PAGE } from '../../common/protocol/api/trades';
@@ -18,8 +18,8 @@ export interface FillToDate {
   id: string;
   chainId: number;
   orderUid: string;
-  /** What the order had bought in all when the fill was seen. */
-  executedBuy: string;
+  /** How far the order had executed with this fill: its trade is the one that brought the order there. */
+  reached: ExecutedTotal;
 }
 
 /** The events a trade makes, so the trade's block dates them. */
@@ -42,7 +42,7 @@ export async function fillTime({ orderbook, chainClock, log }: FillDatingDeps, f
   if (!chainClock.available(fill.chainId)) return null;
   try {
     const trades = await orderbook.trades(fill.chainId, { orderUid: fill.orderUid }, { offset: 0, limit: MAX_TRADES_PAGE });
-    const trade = tradeReachingBought(trades, BigInt(fill.executedBuy));
+    const trade = tradeReaching(trades, fill.reached);
     return trade ? await chainClock.blockTime(fill.chainId, trade.blockNumber) : null;
   } catch (error) {
     log.warn('watcher: dating a fill by its block failed; it keeps the time it was read', { uid: fill.orderUid, error: String(error) });
@@ -56,9 +56,9 @@ const MAX_DATING_TRIES = 5;
 /**
  * The watcher's fill dating: one try at a time per fill, however often the
  * service's list names it. A try that could not date it (the node down or
- * busy, the trade not listed yet) is tried again in later rounds, with what
- * the order had bought when the fill was seen (the order may have filled
- * further since, and then the service's list item no longer finds its trade),
+ * busy, the trade not listed yet) is tried again in later rounds, with how
+ * far the order had executed when the fill was seen (the order may have filled
+ * further since, and then the stored order no longer finds its trade),
  * up to MAX_DATING_TRIES a session, so a fill whose trade never shows costs a
  * request a round for a few rounds only. Without a node nothing is asked and
  * no try is spent: a node set later dates it, when the list names it again.
@@ -110,8 +110,16 @@ export function storedOrderShows(order: ApiOrder, item: Notification): boolean {
   return item.executedAmount !== null && fixedSideExecuted(order) === BigInt(item.executedAmount);
 }
 
-/** The stored fill event `id` a service item speaks of, to date by its block, once the stored order shows that fill. */
+/**
+ * The stored fill event `id` a service item speaks of, to date by its block:
+ * by what the stored order had bought once it shows that fill; else by the
+ * item's own executed amount, of the order's fixed side, where it names one.
+ * The order may never show the fill: when the rest of it fills before the app
+ * reads it again, the History goes from before this fill to after the next.
+ */
 export function fillOfItem(id: string, item: Notification, stored: { order: ApiOrder; chainId: number } | undefined): FillToDate | null {
-  if (item.type === 'announcement' || !FILL_TYPES.has(item.type) || !stored || !storedOrderShows(stored.order, item)) return null;
-  return { id, chainId: stored.chainId, orderUid: item.orderUid!.toLowerCase(), executedBuy: stored.order.executedBuyAmount ?? '0' };
+  if (item.type === 'announcement' || !FILL_TYPES.has(item.type) || !stored) return null;
+  const fill = { id, chainId: stored.chainId, orderUid: item.orderUid!.toLowerCase() };
+  if (storedOrderShows(stored.order, item)) return { ...fill, reached: { side: 'buy', amount: stored.order.executedBuyAmount ?? '0' } };
+  return item.executedAmount === null ? null : { ...fill, reached: fixedSideTotal(stored.order.kind, item.executedAmount) };
 }

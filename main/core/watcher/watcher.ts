@@ -146,7 +146,7 @@ export class Watcher {
             if (stored?.show) shows.push(stored.show);
             // Dated by its block whoever told it first: the service's list may have, before the order showed the fill.
             const toDate = FILL_TYPES.has(candidate.type) ? (stored?.id ?? this.undatedFill(candidate)) : null;
-            if (toDate) fills.push({ id: toDate, chainId: change.chainId, orderUid: change.uid.toLowerCase(), executedBuy: change.after.executedBuyAmount ?? '0' });
+            if (toDate) fills.push({ id: toDate, chainId: change.chainId, orderUid: change.uid.toLowerCase(), reached: { side: 'buy', amount: change.after.executedBuyAmount ?? '0' } });
           }
           stream.advance(NOTIFICATIONS_CONSUMER, change.id);
         }

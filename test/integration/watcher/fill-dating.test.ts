@@ -135,6 +135,35 @@ describe('a partial fill the service told before the order showed it', () => {
     await expect.poll(() => partlyAt(uid)).toBe(minedAt);
     expect(kit.shownFor(uid)).toEqual(['Order partially filled', 'Order filled']);
   });
+
+  it("is dated by its trade's block though the rest of the order filled before the app read it again", async () => {
+    const uid = await kit.submit(trader.address, { sellToken: WETH, buyToken: USDC, partiallyFillable: true, amount: 2n * 10n ** 18n });
+    // The reads the submission set off are over: none asked of the orderbook before the switch is answered after the fill.
+    await kit.services.history.syncNow();
+    await kit.tick();
+    await orderbookAt(kit.sandbox.bffUrl);
+    const half = await settleAndCheckChain(kit.sandbox, { partialFraction: 0.5 });
+    const halfMinedAt = await chainTruth(kit.sandbox).minedAt(half.fills.find((fill) => fill.uid === uid)!.txHash);
+    // The list read before the fill is cached for 300 s: this round reads it again.
+    kit.clock.now += 301_000;
+    await kit.tick();
+    expect(kit.shownFor(uid)).toEqual(['Order partially filled']);
+
+    // The rest fills while the orderbook still cannot be read: the app never holds the order partly filled (the
+    // preview's five-order walk-through hit this beside a busy machine: the fill kept the service's time).
+    // Later by the chain's clock too (the sandbox's clock stands still, and a block is never dated before the last),
+    // so the two trades' blocks tell apart.
+    const latest = Number((await kit.sandbox.chain!.client(1).getBlock()).timestamp);
+    kit.sandbox.clock.advance(Math.max(0, latest - kit.sandbox.clock.now()) + 10);
+    const rest = await settleAndCheckChain(kit.sandbox, { partialFraction: 1 });
+    const restMinedAt = await chainTruth(kit.sandbox).minedAt(rest.fills.find((fill) => fill.uid === uid)!.txHash);
+    expect(restMinedAt).toBeGreaterThan(halfMinedAt);
+    await orderbookAt(null);
+    await kit.tick();
+    expect(kit.services.history.orderOf(uid)?.order.status).toBe('fulfilled');
+    await expect.poll(() => partlyAt(uid), { timeout: WITHIN_MS }).toBe(halfMinedAt);
+    expect(kit.shownFor(uid)).toEqual(['Order partially filled', 'Order filled']);
+  });
 });
 
 /**

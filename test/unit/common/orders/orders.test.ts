@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userView } from '../../../../main/common/orders/ethflow';
-import { executedAmounts, executionPriceBase, filledPercent, limitPriceBase, tradeReachingBought } from '../../../../main/common/orders/fill';
+import { executedAmounts, executionPriceBase, filledPercent, fixedSideTotal, limitPriceBase, tradeReaching } from '../../../../main/common/orders/fill';
 import { cancelRoute, isCancellableStatus, isFinalStatus } from '../../../../main/common/orders/status';
 import { surplusBps, surplusVersusLimit, surplusVersusQuote } from '../../../../main/common/orders/surplus';
 import { NEWS_WINDOW_MS, partialFillOvertaken, placedSinceIsNews, serviceTimeOf, transitionsBetween, type OrderState } from '../../../../main/common/orders/transitions';
@@ -142,19 +142,34 @@ describe('validity: what the live service accepts', () => {
 });
 
 describe('the trade that brought an order to its state', () => {
-  const trade = (blockNumber: number, logIndex: number, buyAmount: bigint) => ({ blockNumber, logIndex, buyAmount: buyAmount.toString() });
+  // Sold before fees and bought apart, so a count of the wrong side finds another trade.
+  const trade = (blockNumber: number, logIndex: number, buyAmount: bigint, sold = buyAmount * 10n) => ({
+    blockNumber, logIndex, buyAmount: buyAmount.toString(), sellAmountBeforeFees: sold.toString(),
+  });
   // The orderbook lists trades newest first; the running total is counted in chain order.
-  const trades = [trade(30, 0, 5n), trade(20, 4, 3n), trade(20, 1, 2n)];
+  const trades = [trade(30, 0, 5n), trade(20, 4, 3n, 100n), trade(20, 1, 2n)];
+  const bought = (amount: bigint) => tradeReaching(trades, { side: 'buy', amount: amount.toString() });
 
   it('is the first trade, in chain order, at which the bought total reaches the amount', () => {
-    expect(tradeReachingBought(trades, 2n)).toEqual(trade(20, 1, 2n));
-    expect(tradeReachingBought(trades, 4n)).toEqual(trade(20, 4, 3n));
-    expect(tradeReachingBought(trades, 5n)).toEqual(trade(20, 4, 3n));
-    expect(tradeReachingBought(trades, 10n)).toEqual(trade(30, 0, 5n));
+    expect(bought(2n)).toEqual(trades[2]);
+    expect(bought(4n)).toEqual(trades[1]);
+    expect(bought(5n)).toEqual(trades[1]);
+    expect(bought(10n)).toEqual(trades[0]);
+  });
+
+  it("counts a sell order's fixed side as the service's notifications name it: sold before fees", () => {
+    const sold = (amount: bigint) => tradeReaching(trades, fixedSideTotal('sell', amount.toString()));
+    expect(sold(20n)).toEqual(trades[2]);
+    expect(sold(21n)).toEqual(trades[1]);
+    expect(sold(120n)).toEqual(trades[1]);
+    expect(sold(121n)).toEqual(trades[0]);
+    // A buy order's fixed side is what it bought.
+    expect(tradeReaching(trades, fixedSideTotal('buy', '4'))).toEqual(trades[1]);
   });
 
   it('is none while the service has not listed enough trades', () => {
-    expect(tradeReachingBought(trades, 11n)).toBeNull();
-    expect(tradeReachingBought([], 1n)).toBeNull();
+    expect(bought(11n)).toBeNull();
+    expect(tradeReaching(trades, fixedSideTotal('sell', '171'))).toBeNull();
+    expect(tradeReaching([], { side: 'buy', amount: '1' })).toBeNull();
   });
 });

@@ -3,8 +3,8 @@ import type { OrderbookClient } from '../../../../main/core/api/orderbook-client
 import { FillDater, type ChainClock, type FillToDate } from '../../../../main/core/watcher/fill-dating';
 import { recordingLogger } from '../../../helpers/recording-logger';
 
-const FILL: FillToDate = { id: 'production:order_filled:0xabc', chainId: 1, orderUid: '0xabc', executedBuy: '100' };
-const TRADE = { blockNumber: 7, logIndex: 0, buyAmount: '100' };
+const FILL: FillToDate = { id: 'production:order_filled:0xabc', chainId: 1, orderUid: '0xabc', reached: { side: 'buy', amount: '100' } };
+const TRADE = { blockNumber: 7, logIndex: 0, buyAmount: '100', sellAmountBeforeFees: '50' };
 const MINED_AT = 1_795_000_000_000;
 
 /** A dater over an orderbook whose trades answer as `trades` says, and a chain clock that is `node` (absent, down or up). */
