@@ -28,6 +28,15 @@ const closing = new WeakSet<Database>();
  */
 const IDLE_END_MS = 15_000;
 
+/**
+ * The writer thread's young generation, MB. A page decodes into about ten
+ * times its 1.6 MB in short-lived objects, and by default V8 grows the young
+ * generation to tens of MB for such a rate, then keeps it until the thread
+ * ends: the largest part of the thread's heap during a long sync. Capped, a
+ * 100k-order sync peaked about 20 MB lower (sync-memory bench; issue 35).
+ */
+const YOUNG_GENERATION_MB = 4;
+
 export class StoreWriteError extends Error {
   constructor(
     message: string,
@@ -64,7 +73,11 @@ export class StoreWriter {
     const entry = threadEntry();
     // From source (tests, the bench) the entry is TypeScript that imports the schemas (main/common), which only a
     // loader resolves: tsx's, as the tests and the bench themselves run; the built entry is one bundle.
-    this.worker = new Worker(entry, { workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES } satisfies WriterData, ...(entry.endsWith('.ts') ? { execArgv: ['--import', 'tsx'] } : {}) });
+    this.worker = new Worker(entry, {
+      workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES } satisfies WriterData,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      ...(entry.endsWith('.ts') ? { execArgv: ['--import', 'tsx'] } : {}),
+    });
     // A writer left open must not keep the process alive; close() is the normal end.
     this.worker.unref();
     this.worker.on('message', (reply: WriterReply) => {
