@@ -71,18 +71,25 @@ export interface TradeOnChain {
 export interface ExecutedTotal {
   side: 'buy' | 'sellBeforeFees';
   amount: string;
+  /**
+   * Only a trade whose running total is exactly the amount: for an amount
+   * the service's notification names, whose meaning the trades then confirm
+   * (one that counts otherwise finds no trade, rather than a later one).
+   */
+  exact: boolean;
 }
 
-/** A fixed-side executed amount (a notification's executedAmount) as the total it counts, for an order of `kind`. */
+/** A notification's executedAmount (the order's fixed side, fixedSideExecuted) as the total it counts, for an order of `kind`: exact. */
 export function fixedSideTotal(kind: OrderKind, amount: string): ExecutedTotal {
-  return { side: kind === 'buy' ? 'buy' : 'sellBeforeFees', amount };
+  return { side: kind === 'buy' ? 'buy' : 'sellBeforeFees', amount, exact: true };
 }
 
 /**
  * The trade at which the order had executed `reached` in all: the first, in
- * chain order, whose running total of that side reaches it. Its block is when
- * the order reached that state. Null when the trades listed do not reach it
- * (the service has not indexed the trade yet).
+ * chain order, whose running total of that side reaches it (is it, when
+ * exact). Its block is when the order reached that state. Null when the
+ * trades listed do not reach it (the service has not indexed the trade yet),
+ * or an exact total falls between two trades.
  */
 export function tradeReaching<T extends TradeOnChain>(trades: readonly T[], reached: ExecutedTotal): T | null {
   const inChainOrder = [...trades].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
@@ -90,7 +97,7 @@ export function tradeReaching<T extends TradeOnChain>(trades: readonly T[], reac
   let total = 0n;
   for (const trade of inChainOrder) {
     total += BigInt(reached.side === 'buy' ? trade.buyAmount : trade.sellAmountBeforeFees);
-    if (total >= target) return trade;
+    if (total >= target) return !reached.exact || total === target ? trade : null;
   }
   return null;
 }

@@ -33,7 +33,9 @@ const IDLE_END_MS = 15_000;
  * times its 1.6 MB in short-lived objects, and by default V8 grows the young
  * generation to tens of MB for such a rate, then keeps it until the thread
  * ends: the largest part of the thread's heap during a long sync. Capped, a
- * 100k-order sync peaked about 20 MB lower (sync-memory bench; issue 35).
+ * 100k-order sync peaked about 20 MB lower (measured in a process of its own,
+ * as the sync-memory bench runs the app; issue 35), at some of the thread's
+ * time in collections.
  */
 const YOUNG_GENERATION_MB = 4;
 

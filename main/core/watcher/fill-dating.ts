@@ -120,6 +120,6 @@ export function storedOrderShows(order: ApiOrder, item: Notification): boolean {
 export function fillOfItem(id: string, item: Notification, stored: { order: ApiOrder; chainId: number } | undefined): FillToDate | null {
   if (item.type === 'announcement' || !FILL_TYPES.has(item.type) || !stored) return null;
   const fill = { id, chainId: stored.chainId, orderUid: item.orderUid!.toLowerCase() };
-  if (storedOrderShows(stored.order, item)) return { ...fill, reached: { side: 'buy', amount: stored.order.executedBuyAmount ?? '0' } };
+  if (storedOrderShows(stored.order, item)) return { ...fill, reached: { side: 'buy', amount: stored.order.executedBuyAmount ?? '0', exact: false } };
   return item.executedAmount === null ? null : { ...fill, reached: fixedSideTotal(stored.order.kind, item.executedAmount) };
 }

@@ -146,7 +146,7 @@ export class Watcher {
             if (stored?.show) shows.push(stored.show);
             // Dated by its block whoever told it first: the service's list may have, before the order showed the fill.
             const toDate = FILL_TYPES.has(candidate.type) ? (stored?.id ?? this.undatedFill(candidate)) : null;
-            if (toDate) fills.push({ id: toDate, chainId: change.chainId, orderUid: change.uid.toLowerCase(), reached: { side: 'buy', amount: change.after.executedBuyAmount ?? '0' } });
+            if (toDate) fills.push({ id: toDate, chainId: change.chainId, orderUid: change.uid.toLowerCase(), reached: { side: 'buy', amount: change.after.executedBuyAmount ?? '0', exact: false } });
           }
           stream.advance(NOTIFICATIONS_CONSUMER, change.id);
         }
@@ -234,8 +234,8 @@ export class Watcher {
    * event already told (from the order's change, or an earlier read of the list) only gives that event the
    * service's time (not when the item names no amount and is only taken for the order's latest partial fill);
    * an item for an earlier partial fill of an order that filled further since is merged into its later state.
-   * A fill first told here is dated by its block too, once the stored order shows it; so is a fill told
-   * before whose dating was cut short (quit, node down).
+   * A fill first told here is dated by its block too (fillOfItem: by the stored order once it shows the
+   * fill, else by the item's own amount); so is a fill told before whose dating was cut short (quit, node down).
    */
   private fromService(item: Notification, environment: Environment, overtaken: ReadonlySet<Notification>): { show: DesktopNotification | null; fill: FillToDate | null } | null {
     if (item.type === 'announcement' || item.account === null) return null;

@@ -148,7 +148,7 @@ describe('the trade that brought an order to its state', () => {
   });
   // The orderbook lists trades newest first; the running total is counted in chain order.
   const trades = [trade(30, 0, 5n), trade(20, 4, 3n, 100n), trade(20, 1, 2n)];
-  const bought = (amount: bigint) => tradeReaching(trades, { side: 'buy', amount: amount.toString() });
+  const bought = (amount: bigint) => tradeReaching(trades, { side: 'buy', amount: amount.toString(), exact: false });
 
   it('is the first trade, in chain order, at which the bought total reaches the amount', () => {
     expect(bought(2n)).toEqual(trades[2]);
@@ -160,16 +160,20 @@ describe('the trade that brought an order to its state', () => {
   it("counts a sell order's fixed side as the service's notifications name it: sold before fees", () => {
     const sold = (amount: bigint) => tradeReaching(trades, fixedSideTotal('sell', amount.toString()));
     expect(sold(20n)).toEqual(trades[2]);
-    expect(sold(21n)).toEqual(trades[1]);
     expect(sold(120n)).toEqual(trades[1]);
-    expect(sold(121n)).toEqual(trades[0]);
+    expect(sold(170n)).toEqual(trades[0]);
     // A buy order's fixed side is what it bought.
-    expect(tradeReaching(trades, fixedSideTotal('buy', '4'))).toEqual(trades[1]);
+    expect(tradeReaching(trades, fixedSideTotal('buy', '5'))).toEqual(trades[1]);
+  });
+
+  it("finds no trade for a notification's amount that no running total is (one that counts otherwise is never dated by a later trade)", () => {
+    for (const amount of ['0', '21', '119', '121']) expect(tradeReaching(trades, fixedSideTotal('sell', amount))).toBeNull();
+    expect(tradeReaching(trades, fixedSideTotal('buy', '4'))).toBeNull();
   });
 
   it('is none while the service has not listed enough trades', () => {
     expect(bought(11n)).toBeNull();
     expect(tradeReaching(trades, fixedSideTotal('sell', '171'))).toBeNull();
-    expect(tradeReaching([], { side: 'buy', amount: '1' })).toBeNull();
+    expect(tradeReaching([], { side: 'buy', amount: '1', exact: false })).toBeNull();
   });
 });

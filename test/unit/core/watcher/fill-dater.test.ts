@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderbookClient } from '../../../../main/core/api/orderbook-client';
-import { FillDater, type ChainClock, type FillToDate } from '../../../../main/core/watcher/fill-dating';
+import type { ApiOrder } from '../../../../main/common/protocol/api';
+import type { Notification } from '../../../../main/common/protocol/api/notifications';
+import { FillDater, fillOfItem, type ChainClock, type FillToDate } from '../../../../main/core/watcher/fill-dating';
 import { recordingLogger } from '../../../helpers/recording-logger';
 
-const FILL: FillToDate = { id: 'production:order_filled:0xabc', chainId: 1, orderUid: '0xabc', reached: { side: 'buy', amount: '100' } };
+const FILL: FillToDate = { id: 'production:order_filled:0xabc', chainId: 1, orderUid: '0xabc', reached: { side: 'buy', amount: '100', exact: false } };
 const TRADE = { blockNumber: 7, logIndex: 0, buyAmount: '100', sellAmountBeforeFees: '50' };
 const MINED_AT = 1_795_000_000_000;
 
@@ -94,5 +96,33 @@ describe('dating fills by their block', () => {
     release();
     await second;
     expect(fills.retries()).toEqual([FILL]);
+  });
+});
+
+describe('the fill a service item speaks of, to date by its block', () => {
+  const UID = `0x${'ab'.repeat(56)}`;
+  const item = (type: Notification['type'], executedAmount: string | null): Notification => ({
+    id: 'sandbox-1', account: '0x1111111111111111111111111111111111111111', type, title: '', message: '', url: null,
+    createdAt: '2026-11-27T12:00:00.000Z', orderUid: UID, executedAmount, raw: {},
+  });
+  /** A 2-unit order half filled: 1 sold (before fees), 30 bought. */
+  const order = (kind: 'sell' | 'buy', status = 'open') =>
+    ({ kind, status, sellAmount: '2', buyAmount: '60', executedSellAmount: '1', executedSellAmountBeforeFees: '1', executedBuyAmount: '30' }) as unknown as ApiOrder;
+  const stored = (kind: 'sell' | 'buy', status?: string) => ({ order: order(kind, status), chainId: 1 });
+
+  it('counts what the stored order had bought once it shows the fill', () => {
+    expect(fillOfItem('e', item('order_partially_filled', '1'), stored('sell'))?.reached).toEqual({ side: 'buy', amount: '30', exact: false });
+    expect(fillOfItem('e', item('order_filled', null), stored('sell', 'fulfilled'))?.reached).toEqual({ side: 'buy', amount: '30', exact: false });
+  });
+
+  it("else counts the item's own amount, the order's fixed side, exactly: sold before fees for a sell order, bought for a buy order", () => {
+    expect(fillOfItem('e', item('order_partially_filled', '2'), stored('sell'))).toEqual({ id: 'e', chainId: 1, orderUid: UID, reached: { side: 'sellBeforeFees', amount: '2', exact: true } });
+    expect(fillOfItem('e', item('order_partially_filled', '45'), stored('buy'))?.reached).toEqual({ side: 'buy', amount: '45', exact: true });
+  });
+
+  it('names none without an amount to count, for another event, or for an order the History does not hold', () => {
+    expect(fillOfItem('e', item('order_filled', null), stored('sell'))).toBeNull();
+    expect(fillOfItem('e', item('order_expired', '1'), stored('sell'))).toBeNull();
+    expect(fillOfItem('e', item('order_partially_filled', '2'), undefined)).toBeNull();
   });
 });
