@@ -72,6 +72,12 @@ describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
     // Tracked by its UID on the Trade screen, like an order submitted there.
     const tracked = page.getByTestId('tracked-order').filter({ hasText: uid.slice(0, 10) });
     await expect.poll(() => tracked.getAttribute('data-status')).toBe('open');
+    // The tracked order and the open orders list show the user's ETH sold, not the WETH the contract's order names.
+    expect(await tracked.textContent()).toMatch(/· 0\.5 ETH → [\d.,]+ USDC/);
+    const open = page.getByTestId('open-order');
+    await expect.poll(() => open.first().textContent()).toMatch(/^Sell 0\.5 ETH → [\d.,]+ USDC/);
+    expect(await open.first().getAttribute('data-uid')).toBe(uid.toLowerCase());
+    await app.screenshot('ethflow-tracked');
 
     const report = await sandbox.onChain!.settle();
     expect(report.fills.map((fill) => fill.uid)).toContain(uid);

@@ -9,7 +9,7 @@ export function progressOf(order: ApiOrder, chainId: number, explorerBase: strin
   const executedSellAmount = order.executedSellAmount ?? '0';
   const executedBuyAmount = order.executedBuyAmount ?? '0';
   // An EthFlow order is the user's (the contract only holds it), until the user's own deadline.
-  const { owner, validTo } = userView(order) as { owner: ApiOrder['owner']; validTo: number };
+  const { owner, validTo, ethFlow } = userView(order) as { owner: ApiOrder['owner']; validTo: number; ethFlow: boolean };
   return {
     uid: order.uid,
     chainId,
@@ -22,6 +22,7 @@ export function progressOf(order: ApiOrder, chainId: number, explorerBase: strin
     executedSellAmount,
     executedBuyAmount,
     partiallyFillable: order.partiallyFillable ?? false,
+    ethFlow,
     validTo,
     status: order.status,
     filledPercent: filledPercent(order),

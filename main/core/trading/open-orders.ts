@@ -52,6 +52,7 @@ export async function openOrders(deps: OpenOrdersDeps, account: string, chainId:
         sellAmount: order.sellAmount,
         buyAmount: order.buyAmount,
         filledPercent: filledPercent(order),
+        ethFlow: userView(order).ethFlow,
         validTo: userView(order).validTo,
         vsMarketPercent,
         status: order.status,

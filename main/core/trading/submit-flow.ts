@@ -183,6 +183,8 @@ function initialProgress(uid: Hex, chainId: number, body: OrderCreation, explore
     executedSellAmount: '0',
     executedBuyAmount: '0',
     partiallyFillable: body.partiallyFillable,
+    // Orders posted to the API are never EthFlow's: those are placed on chain (trade.track follows them).
+    ethFlow: false,
     validTo: body.validTo,
     status: body.signingScheme === 'presign' ? 'presignaturePending' : 'open',
     filledPercent: 0,

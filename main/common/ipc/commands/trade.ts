@@ -60,6 +60,8 @@ export const orderProgressSchema = z.strictObject({
   executedSellAmount: decimalStringSchema,
   executedBuyAmount: decimalStringSchema,
   partiallyFillable: z.boolean(),
+  /** Placed through EthFlow: it sells the native currency (ETH, xDAI), shown by soldSymbol, though it names the wrapped token. */
+  ethFlow: z.boolean(),
   validTo: z.number().int(),
   /** The service's status (open, fulfilled, expired, cancelled, presignaturePending) or "submitting". */
   status: z.string(),
@@ -116,6 +118,8 @@ export const openOrderSchema = z.strictObject({
   sellAmount: decimalStringSchema,
   buyAmount: decimalStringSchema,
   filledPercent: z.number(),
+  /** Placed through EthFlow: it sells the native currency (soldSymbol). */
+  ethFlow: z.boolean(),
   /** The user's expiry (an EthFlow order's own, not the contract's). */
   validTo: z.number().int(),
   /** The limit against the market now (token service USD prices), in %; null without both prices. */
