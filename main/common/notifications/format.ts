@@ -6,7 +6,7 @@ import { findKnownToken, type TokenLookup } from '../protocol/tokens';
 import type { NotificationTarget } from './notifier';
 import { filledPercent } from '../orders/fill';
 import { formatSurplusPercent } from '../orders/surplus';
-import { soldSymbol } from '../orders/ethflow';
+import { soldSymbol } from '../orders/ethflow-user';
 
 const builtIn: TokenLookup = (chainId, address) => findKnownToken(chainId, address);
 

@@ -7,30 +7,6 @@ import { orderDigest, type OrderStruct } from '../protocol/order';
 import { orderUid } from '../protocol/order-uid';
 import { AppError } from '../errors';
 import { marketOrderAmounts } from '../trade/order-math';
-import { nativeSymbol } from '../wallet/wallet-facts';
-
-/** The facts an EthFlow order carries beside the contract's own fields. */
-export interface EthFlowFacts {
-  owner: string;
-  validTo: number;
-  ethflowData?: { userValidTo?: number | null } | null | undefined;
-  onchainUser?: string | null | undefined;
-  onchainOrderData?: { sender?: string | null } | null | undefined;
-}
-
-/**
- * Who placed the order and until when, as the user knows it. An EthFlow order
- * is owned by the EthFlow contract and signed with validTo 4294967295; the
- * user is the on-chain sender and their expiry is ethflowData.userValidTo.
- */
-export function userView(order: EthFlowFacts): { owner: string; validTo: number; ethFlow: boolean } {
-  if (!order.ethflowData) return { owner: order.owner, validTo: order.validTo, ethFlow: false };
-  return {
-    owner: order.onchainUser ?? order.onchainOrderData?.sender ?? order.owner,
-    validTo: order.ethflowData.userValidTo ?? order.validTo,
-    ethFlow: true,
-  };
-}
 
 /**
  * The EthFlow contract's `EthFlowOrder.Data`, what the user sends to
@@ -64,27 +40,6 @@ export const ETHFLOW_CONTRACTS: Readonly<Record<Environment, Address>> = {
   production: ETHFLOW_CONTRACT,
   staging: '0x04501b9b1D52e67f6862d157E00D13419D2D6E95',
 };
-
-/**
- * An EthFlow order told from a stored History row, which keeps the order's
- * rest on disk: it is listed for the user who placed it (userView's owner),
- * and the contract is its owner; every other order is listed for its owner.
- * userView tells the same from the order itself (its ethflowData). This holds
- * for every EthFlow deployment, the older ones included.
- */
-export function ethFlowRow(row: { owner: string; account: string }): boolean {
-  return row.owner.toLowerCase() !== row.account.toLowerCase();
-}
-
-/**
- * The symbol an order's sold token is shown by. An EthFlow order sells the
- * user's native currency (ETH, xDAI): the user sent it and the contract wraps
- * it, so the order it places names the wrapped token (WETH), whose symbol
- * the stored row holds and the History filters and search go by.
- */
-export function soldSymbol(ethFlow: boolean, chainId: number, sellSymbol: string | null): string | null {
-  return ethFlow ? nativeSymbol(chainId) : sellSymbol;
-}
 
 /** EthFlowOrder.Data as intents carry it over IPC: amounts as decimal strings, quoteId the orderbook's number. */
 export const ethFlowOrderSchema = z.strictObject({

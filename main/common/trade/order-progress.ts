@@ -3,7 +3,7 @@ import type { ApiOrder } from '../protocol/api';
 import { explorerOrderUrl } from '../protocol/explorers';
 import { filledPercent } from '../orders/fill';
 import { isFinalStatus } from '../orders/status';
-import { userView } from '../orders/ethflow';
+import { userView } from '../orders/ethflow-user';
 
 export function progressOf(order: ApiOrder, chainId: number, explorerBase: string): OrderProgress {
   const executedSellAmount = order.executedSellAmount ?? '0';

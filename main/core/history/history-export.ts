@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { HistoryQuery } from '../../common/history/history-schema';
-import { soldSymbol, userView } from '../../common/orders/ethflow';
+import { soldSymbol, userView } from '../../common/orders/ethflow-user';
 import { executionPriceBase, limitPriceBase } from '../../common/orders/fill';
 import { orderStatusText } from '../../common/orders/status';
 import { surplusVersusLimit } from '../../common/orders/surplus';

@@ -1,4 +1,5 @@
-import { ethFlowRefundOrder, userView } from '../../common/orders/ethflow';
+import { ethFlowRefundOrder } from '../../common/orders/ethflow';
+import { userView } from '../../common/orders/ethflow-user';
 import type { Competition, DetailField, OrderDetail, TokenAmount } from '../../common/history/detail-schema';
 import { cancelRoute, orderStatusText } from '../../common/orders/status';
 import { surplusVersusLimit, surplusVersusQuote, type Surplus } from '../../common/orders/surplus';

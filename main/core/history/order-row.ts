@@ -1,4 +1,4 @@
-import { ethFlowRow, soldSymbol, userView } from '../../common/orders/ethflow';
+import { ethFlowRow, soldSymbol, userView } from '../../common/orders/ethflow-user';
 import type { Address } from 'viem';
 import type { HistoryRow } from '../../common/history/history-schema';
 import type { ApiOrder } from '../../common/protocol/api';

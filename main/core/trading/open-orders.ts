@@ -1,5 +1,5 @@
 import type { OpenOrder } from '../../common/ipc/commands/trade';
-import { userView } from '../../common/orders/ethflow';
+import { userView } from '../../common/orders/ethflow-user';
 import { filledPercent } from '../../common/orders/fill';
 import { isCancellableStatus } from '../../common/orders/status';
 import { appDataEffects } from '../../common/trade/app-data-effects';
@@ -43,6 +43,7 @@ export async function openOrders(deps: OpenOrdersDeps, account: string, chainId:
         sell && buy
           ? differenceFromMarket({ amount: BigInt(order.sellAmount), decimals: sell.decimals, usd: sellUsd }, { amount: BigInt(order.buyAmount), decimals: buy.decimals, usd: buyUsd })
           : null;
+      const { ethFlow, validTo } = userView(order);
       return {
         uid: order.uid,
         chainId,
@@ -52,8 +53,8 @@ export async function openOrders(deps: OpenOrdersDeps, account: string, chainId:
         sellAmount: order.sellAmount,
         buyAmount: order.buyAmount,
         filledPercent: filledPercent(order),
-        ethFlow: userView(order).ethFlow,
-        validTo: userView(order).validTo,
+        ethFlow,
+        validTo,
         vsMarketPercent,
         status: order.status,
       };

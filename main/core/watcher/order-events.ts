@@ -1,5 +1,5 @@
 import type { EventFacts } from '../../common/notifications/format';
-import { userView } from '../../common/orders/ethflow';
+import { userView } from '../../common/orders/ethflow-user';
 import { serviceTimeOf, transitionsBetween, type OrderState } from '../../common/orders/transitions';
 import type { ApiOrder } from '../../common/protocol/api';
 import type { Notification, NotificationType } from '../../common/protocol/api/notifications';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userView } from '../../../../main/common/orders/ethflow';
+import { userView } from '../../../../main/common/orders/ethflow-user';
 import { executedAmounts, executionPriceBase, filledPercent, fixedSideTotal, limitPriceBase, tradeReaching } from '../../../../main/common/orders/fill';
 import { cancelRoute, isCancellableStatus, isFinalStatus } from '../../../../main/common/orders/status';
 import { surplusBps, surplusVersusLimit, surplusVersusQuote } from '../../../../main/common/orders/surplus';

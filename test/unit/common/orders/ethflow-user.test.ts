@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ethFlowRow, soldSymbol } from '../../../../main/common/orders/ethflow';
+import { ethFlowRow, soldSymbol } from '../../../../main/common/orders/ethflow-user';
 
 const USER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
