@@ -1,19 +1,16 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { setTimeout as pace } from 'node:timers/promises';
+import { createInterface } from 'node:readline';
+import { bundleApp } from './app-bundle';
 import { makeTempDir } from '../helpers/temp-dir';
 import { TEST_ACCOUNTS } from '../sandbox';
 import { sandboxProcess } from '../integration/history/history-kit';
 import { HOGS, underLoad } from './cpu-hogs';
 import type { Bench, BenchRow } from './measure';
-import { app } from './sync-kit';
 
-const { createApiClient, OrdersRepo, openStore, syncScope } = app;
-
-/** Full syncs timed per size and condition: a 100k sync takes about 40 s. */
-const RUNS: Record<number, number> = { 10_000: 3, 100_000: 1 };
-
-const scope = { account: TEST_ACCOUNTS.trader.address, chainId: 1, environment: 'production' as const };
+/** Full syncs watched per size and condition: a 100k sync takes about 40 s. */
+const RUNS: Record<number, number> = { 10_000: 3, 100_000: 2 };
 
 interface MainThread {
   /** Event loop delay max, ms: the longest the main thread could not answer IPC. */
@@ -23,31 +20,22 @@ interface MainThread {
   gc: number;
 }
 
-/** One full sync into a new file through a new client (as a first start), the main thread watched throughout. */
-async function watchedSync(orderbookUrl: string, bffUrl: string, file: string): Promise<MainThread> {
-  const store = openStore(file);
-  const client = createApiClient({
-    endpoints: () => ({ orderbook: orderbookUrl, tokenService: bffUrl, explorer: 'https://explorer.cow.fi' }),
-    environment: () => 'production',
+/** The child (fixtures/sync-main-thread-child.ts) bundled with the app's code as it is built (app-bundle.ts). */
+async function bundleChild(): Promise<string> {
+  const outdir = await bundleApp('bench-main-thread', { 'sync-main-thread-child': join(import.meta.dirname, 'fixtures/sync-main-thread-child.ts') });
+  return join(outdir, 'sync-main-thread-child.js');
+}
+
+/** `runs` first syncs in a process of the app's code alone, each into a new file, the main thread watched throughout. */
+async function watchedSyncs(entry: string, orderbookUrl: string, bffUrl: string, dataDir: string, runs: number): Promise<MainThread[]> {
+  const child = spawn(process.execPath, [entry, orderbookUrl, bffUrl, dataDir, TEST_ACCOUNTS.trader.address, String(runs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const seen: MainThread[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('{')) seen.push(JSON.parse(line) as MainThread);
   });
-  try {
-    // Warm-up, as in a running app; then its rate-limit window ages out, so the sync alone is watched.
-    await client.orderbook.accountOrders(1, scope.account, { offset: 0, limit: 1 });
-    await pace(1_100);
-    const delay = monitorEventLoopDelay({ resolution: 1 });
-    let gc = 0;
-    const collections = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) gc = Math.max(gc, entry.duration);
-    });
-    collections.observe({ entryTypes: ['gc'] });
-    delay.enable();
-    await syncScope({ repo: new OrdersRepo(store.db), orderbook: client.orderbook, now: Date.now }, scope);
-    delay.disable();
-    collections.disconnect();
-    return { block: delay.max / 1e6, p99: delay.percentile(99) / 1e6, gc };
-  } finally {
-    await store.close();
-  }
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0 || seen.length !== runs) throw new Error(`the main-thread child stopped with code ${code} after ${seen.length} of ${runs} syncs`);
+  return seen;
 }
 
 /**
@@ -56,23 +44,25 @@ async function watchedSync(orderbookUrl: string, bffUrl: string, file: string): 
  * CPU-bound processes the bench starts: the longest block, the 99th
  * percentile of the event loop's delay and the longest collection of main's
  * heap, worst of the runs. The pages are parsed, checked and stored on the
- * store's writer thread; main does the I/O.
+ * store's writer thread; main does the I/O. The syncs run in a child process
+ * of the app's code alone, as it is built: in the bench's own process, tsx's
+ * loader and the bench's modules doubled the heap each collection of main's
+ * walks (73 MB against 37 MB after a 100k sync).
  */
 export const syncMainThreadBench: Bench = {
   title: 'Main thread during a history sync, idle and beside two CPU hogs',
   conditions: 'own',
   async run(): Promise<BenchRow[]> {
+    const entry = await bundleChild();
     const rows: BenchRow[] = [];
     for (const [orders, runs] of Object.entries(RUNS).map(([orders, runs]) => [Number(orders), runs] as const)) {
       const sandbox = await sandboxProcess(orders);
-      const dir = makeTempDir('cow-desk-bench-');
       try {
         for (const busy of [false, true]) {
-          const seen: MainThread[] = [];
-          const syncs = async () => {
-            for (let run = 0; run < runs; run += 1) seen.push(await watchedSync(sandbox.orderbookUrl, sandbox.bffUrl, join(dir.path, `sync-${busy}-${run}.sqlite`)));
-          };
-          await (busy ? underLoad(syncs) : syncs());
+          // A new folder per condition: each run's file is new, as on a first start.
+          const folder = makeTempDir('cow-desk-bench-');
+          const syncs = () => watchedSyncs(entry, sandbox.orderbookUrl, sandbox.bffUrl, folder.path, runs);
+          const seen = await (busy ? underLoad(syncs) : syncs()).finally(() => folder.remove());
           const worst = (key: keyof MainThread) => Math.max(...seen.map((figures) => figures[key]));
           const size = `${sandbox.orders.toLocaleString('en')}, ${busy ? `beside ${HOGS} CPU hogs` : 'idle'}`;
           rows.push(
@@ -82,7 +72,6 @@ export const syncMainThreadBench: Bench = {
           );
         }
       } finally {
-        dir.remove();
         await sandbox.stop();
       }
     }
