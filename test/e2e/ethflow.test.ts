@@ -100,6 +100,37 @@ describe('Sell ETH in one transaction (EthFlow), in Chromium', () => {
     await app.screenshot('ethflow-history');
   }, 120_000);
 
+  it("an open EthFlow order is cancelled from the open orders list: no Replace, and Cancel sends the EthFlow contract's invalidateOrder from the wallet's dialog; the ETH comes back, the order shows cancelled", async () => {
+    const client = await start();
+    const page = app.page;
+    const uid = await sellEth('0.4');
+    const open = page.getByTestId('open-order').and(page.locator(`[data-uid="${uid.toLowerCase()}"]`));
+    await expect.poll(() => open.count()).toBe(1);
+    // The contract owns the order: no signature of the user's can replace it.
+    expect(await open.getByTestId('replace-order').count()).toBe(0);
+    await open.getByRole('button', { name: 'Cancel' }).click();
+    const onChain = page.getByTestId('open-orders').getByTestId('onchain-cancel');
+    await expect.poll(() => onChain.textContent()).toContain('EthFlow contract');
+    expect(await onChain.textContent()).toContain(`${ETHFLOW} (EthFlow contract)`);
+    const ethBefore = await client.getBalance({ address: unfunded.address });
+    await onChain.getByRole('button', { name: 'Cancel on chain…' }).click();
+    const dialog = page.getByTestId('tx-dialog');
+    await expect.poll(() => dialog.getByTestId('tx-summary').textContent()).toMatch(/^Refund the unfilled ETH of EthFlow order 0x[0-9a-f]{8}…[0-9a-f]{8} \(invalidateOrder\)$/);
+    await dialog.getByRole('button', { name: 'Sign and send' }).click();
+    await expect.poll(() => onChain.textContent()).toMatch(/invalidateOrder sent: 0x[0-9a-f]{64}/);
+    const hash = (await onChain.locator('code').first().textContent()) as Hex;
+
+    // The chain says so: the contract invalidated this order and sent the ETH back.
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    const invalidations = await client.getContractEvents({ address: ETHFLOW, abi: ETHFLOW_ABI, eventName: 'OrderInvalidation', fromBlock: receipt.blockNumber, toBlock: receipt.blockNumber });
+    expect(invalidations.map((event) => (event.args as { orderUid: Hex }).orderUid)).toEqual([uid]);
+    expect(await client.getBalance({ address: unfunded.address })).toBe(ethBefore + parseEther('0.4') - receipt.gasUsed * receipt.effectiveGasPrice);
+    const tracked = page.getByTestId('tracked-order').filter({ hasText: uid.slice(0, 10) });
+    await expect.poll(() => tracked.getAttribute('data-status')).toBe('cancelled');
+    await expect.poll(() => open.count()).toBe(0);
+    await app.screenshot('ethflow-cancelled');
+  }, 120_000);
+
   it('an EthFlow order left to expire is refunded from History: Refund ETH, OrderRefund on chain, the ETH back, the refund shown with its transaction', async () => {
     const client = await start();
     const page = app.page;

@@ -9,6 +9,9 @@ import type { OrderbookClient } from '../api/orderbook-client';
 import type { AccountService } from '../signer/account-service';
 import type { OrderSigner } from '../signer/order-signer';
 import { cancelRoute } from '../../common/orders/status';
+import { ethFlowRefundOrder, type EthFlowOrderInput } from '../../common/orders/ethflow';
+import { userView } from '../../common/orders/ethflow-user';
+import { ethFlowCall } from '../wallet/ethflow-calls';
 
 const INVALIDATE_ORDER_ABI = [
   { type: 'function', name: 'invalidateOrder', stateMutability: 'nonpayable', inputs: [{ name: 'orderUid', type: 'bytes' }], outputs: [] },
@@ -27,6 +30,8 @@ type Plan =
   | { kind: 'offChain'; owner: Address; chainId: number }
   | { kind: 'onChain'; reason: string }
   | { kind: 'sendOnChain'; owner: Address; reason: string }
+  /** An EthFlow order: invalidateOrder on the EthFlow contract, from the account that placed it (sent from CoW Desk when `sendFrom`). */
+  | { kind: 'ethFlow'; order: EthFlowOrderInput; sendFrom?: Address; reason: string }
   | { kind: 'skip'; reason: string };
 
 /**
@@ -34,7 +39,8 @@ type Plan =
  * batch per (chain, owner), and explains the rest: an order the API cannot
  * cancel (watch-only account, placed on-chain) is invalidated by its owner
  * calling invalidateOrder(uid) on the settlement contract, which costs gas and
- * cannot be undone; EthFlow orders are cancelled through the EthFlow contract.
+ * cannot be undone; an EthFlow order by the account that placed it calling
+ * invalidateOrder on the EthFlow contract, which refunds its unfilled ETH.
  */
 export async function cancelOrders(deps: CancelDeps, uids: readonly Hex[], passphrase?: string): Promise<CancelResult> {
   const result: CancelResult = { cancelled: [], skipped: [], onChain: [] };
@@ -45,7 +51,11 @@ export async function cancelOrders(deps: CancelDeps, uids: readonly Hex[], passp
     const order = await deps.orderbook().getOrder(chainId, uid);
     const plan = planFor(deps.accounts, order, chainId);
     if (plan.kind === 'skip') result.skipped.push({ uid, reason: plan.reason });
-    else if (plan.kind === 'onChain' || plan.kind === 'sendOnChain') {
+    else if (plan.kind === 'ethFlow') {
+      const { to, data } = ethFlowCall({ kind: 'ethflowRefund', order: plan.order }, deps.environment());
+      const entry = { uid, reason: plan.reason, to, data, call: 'invalidateOrder(EthFlowOrder.Data)', ethFlowRefund: plan.order };
+      result.onChain.push(plan.sendFrom ? { ...entry, sendFrom: { account: plan.sendFrom, chainId } } : entry);
+    } else if (plan.kind === 'onChain' || plan.kind === 'sendOnChain') {
       const data = encodeFunctionData({ abi: INVALIDATE_ORDER_ABI, functionName: 'invalidateOrder', args: [uid] });
       const entry = { uid, reason: plan.reason, to: settlement, data, call: `invalidateOrder(${uid})` };
       // A mixed selection is split, never refusing the batch: the presign part is cancelled on chain. A transaction
@@ -74,20 +84,10 @@ function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Pl
     signingScheme: order.signingScheme ?? null,
   });
   if (route === 'none') return { kind: 'skip', reason: `The order is already ${order.status}; there is nothing to cancel.` };
-  if (route === 'ethFlow') {
-    return {
-      kind: 'skip',
-      reason: 'This order was placed with native ETH through the EthFlow contract: only the account that placed it can cancel it, by calling invalidateOrder on the EthFlow contract.',
-    };
-  }
+  if (route === 'ethFlow') return ethFlowPlan(accounts, order);
   const owner = parseOrderUid(order.uid).owner;
-  let kind: string;
-  try {
-    kind = accounts.get(owner).kind;
-  } catch (error) {
-    if (error instanceof AppError) return { kind: 'onChain', reason: `${owner} is not an account in CoW Desk, so CoW Desk cannot sign its cancellation.` };
-    throw error;
-  }
+  const kind = accountKind(accounts, owner);
+  if (kind === undefined) return { kind: 'onChain', reason: `${owner} is not an account in CoW Desk, so CoW Desk cannot sign its cancellation.` };
   if (kind === 'watch') {
     return { kind: 'onChain', reason: `${owner} is watch-only: CoW Desk has no key to sign an off-chain cancellation (a smart-contract wallet sends the call instead).` };
   }
@@ -98,4 +98,29 @@ function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Pl
     return { kind: 'sendOnChain', owner, reason: `${why} is cancelled on chain: its owner sends invalidateOrder to the settlement contract, which CoW Desk can do with the owner's key once you confirm.` };
   }
   return { kind: 'offChain', owner, chainId };
+}
+
+/**
+ * An EthFlow order is the EthFlow contract's, which no off-chain cancellation can speak for: the account that
+ * placed it calls invalidateOrder with the order's data, and the contract refunds the ETH not yet traded.
+ */
+function ethFlowPlan(accounts: AccountService, order: ApiOrder): Plan {
+  const refund = ethFlowRefundOrder(order);
+  const user = userView(order).owner as Address;
+  if (!refund) return { kind: 'skip', reason: `This order was placed with native ETH through the EthFlow contract, and the orderbook's answer lacks the order data its cancellation needs (receiver, appData). ${user} can cancel it on chain with CoW Swap.` };
+  const why = 'This order was placed with native ETH through the EthFlow contract: the account that placed it cancels it by calling invalidateOrder on the EthFlow contract, which refunds the ETH not yet traded.';
+  const kind = accountKind(accounts, user);
+  if (kind === undefined) return { kind: 'ethFlow', order: refund, reason: `${why} ${user} is not an account in CoW Desk.` };
+  if (kind === 'watch') return { kind: 'ethFlow', order: refund, reason: `${why} ${user} is watch-only: CoW Desk has no key to send it.` };
+  return { kind: 'ethFlow', order: refund, sendFrom: user, reason: why };
+}
+
+/** The kind of the CoW Desk account at `address` (a key, or watch-only), or undefined when it is none of them. */
+function accountKind(accounts: AccountService, address: Address): string | undefined {
+  try {
+    return accounts.get(address).kind;
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
 }

@@ -21,7 +21,8 @@ import type { DecodedCall, TxCall } from './tx-calls';
 const ORDER_TUPLE = '(address buyToken, address receiver, uint256 sellAmount, uint256 buyAmount, bytes32 appData, uint256 feeAmount, uint32 validTo, bool partiallyFillable, int64 quoteId)';
 export const ETHFLOW_ABI = parseAbi([`function createOrder(${ORDER_TUPLE} order) payable returns (bytes32)`, `function invalidateOrder(${ORDER_TUPLE} order)`]);
 
-type EthFlowIntent = Extract<TxIntent, { kind: 'ethflowOrder' | 'ethflowRefund' }>;
+/** What an EthFlow call is built from: the wallet's intents, or a cancellation's refund (trading/cancel-service.ts). */
+type EthFlowIntent = Pick<Extract<TxIntent, { kind: 'ethflowOrder' }>, 'kind' | 'order' | 'fullAppData'> | Pick<Extract<TxIntent, { kind: 'ethflowRefund' }>, 'kind' | 'order'>;
 
 export const isEthFlowContract = (to: Address, environment: Environment) => to.toLowerCase() === ETHFLOW_CONTRACTS[environment].toLowerCase();
 

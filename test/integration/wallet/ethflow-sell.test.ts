@@ -127,6 +127,38 @@ describe('Sell ETH in one transaction: the app’s EthFlow createOrder on the re
     expect((await http(orderbook(kit.sandbox, `/v1/orders/${uid}`))).body.ethflowData).toEqual({ userValidTo: order.validTo, refundTxHash: sent.hash });
   });
 
+  it("an open EthFlow order cancelled like any other (the Trade screen's Cancel) answers the EthFlow contract's invalidateOrder to send from the account that placed it; sent, the order is cancelled and the ETH comes back", async () => {
+    const order = await ethFlowOrder(parseEther('0.2'), 1800);
+    const placed = { intentId: newIntentId(), kind: 'ethflowOrder' as const, account: unfunded.address, chainId: 1, order, fullAppData: APP_DATA.fullAppData };
+    await kit.send(placed);
+    await kit.settled(placed.intentId);
+    const uid = uidByCow(order);
+    expect((await http(orderbook(kit.sandbox, `/v1/orders/${uid}`))).body.status).toBe('open');
+
+    const result = await kit.call('trade.cancel', { orderUids: [uid as `0x${string}`] });
+    expect(result.cancelled).toEqual([]);
+    expect(result.skipped).toEqual([]);
+    expect(result.onChain).toHaveLength(1);
+    const [entry] = result.onChain;
+    expect(entry).toMatchObject({ uid, to: ETHFLOW, sendFrom: { account: unfunded.address, chainId: 1 }, ethFlowRefund: order });
+    expect(entry!.reason).toMatch(/EthFlow contract/);
+    // Nothing is sent without the user: the wallet's dialog sends the refund the answer names.
+    const refund = { intentId: newIntentId(), kind: 'ethflowRefund' as const, account: entry!.sendFrom!.account, chainId: entry!.sendFrom!.chainId, order: entry!.ethFlowRefund! };
+    const preview = await kit.call('wallet.preview', refund);
+    expect(preview).toMatchObject({ to: ETHFLOW, functionName: 'invalidateOrder', value: '0' });
+    const ethBefore = await client().getBalance({ address: unfunded.address });
+    const sent = await kit.call('wallet.send', { intent: refund, expectedDigest: preview.digest });
+    expect(await kit.settled(refund.intentId)).toMatchObject({ kind: 'ethflowRefund', status: 'confirmed' });
+    const receipt = await client().getTransactionReceipt({ hash: sent.hash });
+    // Before the user's deadline the contract invalidates the order (OrderInvalidation) and sends the ETH back.
+    const events = receipt.logs.map((log) => decodeEventLog({ abi: ETHFLOW_ABI, data: log.data, topics: log.topics }));
+    expect(events.find((event) => event.eventName === 'OrderInvalidation')?.args).toMatchObject({ orderUid: uid });
+    expect(await client().getBalance({ address: unfunded.address })).toBe(ethBefore + parseEther('0.2') - receipt.gasUsed * receipt.effectiveGasPrice);
+    const listed = (await http(orderbook(kit.sandbox, `/v1/orders/${uid}`))).body;
+    expect(listed.status).toBe('cancelled');
+    expect(listed.ethflowData).toEqual({ userValidTo: order.validTo, refundTxHash: sent.hash });
+  });
+
   it('the appData document uploaded is the one checked against the order when it was shown, whatever the click carries', async () => {
     // An amount of its own: the contract refuses an order it already holds (OrderIsAlreadyOwned).
     const order = await ethFlowOrder(parseEther('0.15'), 1800);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ethFlowOrderSchema } from '../../orders/ethflow';
 import { addressSchema, decimalStringSchema, hexSchema, orderKindSchema, uidSchema } from '../../protocol/api/primitives';
 import { MAX_CANCELLATION_BATCH } from '../../protocol/cancellations';
 import { orderDraftSchema, signedOrderSchema } from './signing';
@@ -89,7 +90,10 @@ export const onChainCancellationSchema = z.strictObject({
   uid: uidSchema,
   /** Why the API cannot cancel it. */
   reason: z.string(),
-  /** The transaction the owner sends instead: the settlement contract's invalidateOrder(bytes). */
+  /**
+   * The transaction the owner sends instead: the settlement contract's invalidateOrder(bytes), or for an
+   * EthFlow order the EthFlow contract's invalidateOrder(EthFlowOrder.Data), sent by the account that placed it.
+   */
   to: addressSchema,
   data: hexSchema,
   call: z.string(),
@@ -98,6 +102,8 @@ export const onChainCancellationSchema = z.strictObject({
    * the wallet's signing dialog (the transaction decoded by main before it is signed, like every other).
    */
   sendFrom: z.strictObject({ account: addressSchema, chainId: z.number().int() }).optional(),
+  /** An EthFlow order's data, for the wallet's ethflowRefund intent (invalidateOrder on the EthFlow contract). */
+  ethFlowRefund: ethFlowOrderSchema.optional(),
 });
 
 export const cancelResultSchema = z.strictObject({
