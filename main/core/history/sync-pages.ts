@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { accountOrdersSchema, tradesResponseSchema } from '../../common/protocol/api';
 import { parseBodyBytes } from '../api/response-body';
 import { FINAL_STATUSES, toOrderParams } from './order-row';
@@ -61,22 +62,44 @@ export function decodePage(bytes: ArrayBuffer, ask: PageAsk): DecodedPage | null
   return ask.kind === 'orders' ? decodeOrders(body, ask) : decodeTrades(body, ask);
 }
 
+/**
+ * The page's items checked with the page's own schema one at a time, each item let go (taken out of the parsed
+ * page) once checked and turned into what is kept of it: the checked copy of the page and the page itself are
+ * never whole at once, so a page's objects die young on the writer thread's small young generation, where a
+ * whole page's would be promoted to its old one and wait for a full collection. Null when an item is refused.
+ */
+function eachChecked<T, R>(body: unknown, schema: z.ZodType<T>, keep: (item: T, at: number) => R): R[] | null {
+  if (!Array.isArray(body)) return null;
+  const kept: R[] = [];
+  for (let at = 0; at < body.length; at += 1) {
+    const checked = schema.safeParse(body[at]);
+    body[at] = undefined;
+    if (!checked.success) return null;
+    kept.push(keep(checked.data, at));
+  }
+  return kept;
+}
+
 function decodeOrders(body: unknown, ask: OrdersPageAsk): DecodedPage | null {
-  const parsed = accountOrdersSchema.safeParse(body);
-  if (!parsed.success) return null;
-  const page = parsed.data;
   const { account, chainId, environment } = ask.scope;
-  const knownAt = ask.headUid === null ? -1 : page.findIndex((order) => order.uid === ask.headUid);
+  let knownAt = -1;
+  const followUp: string[] = [];
+  const page = eachChecked(body, accountOrdersSchema.element, (order, at) => {
+    if (knownAt === -1 && ask.headUid !== null && order.uid === ask.headUid) knownAt = at;
+    if (!FINAL.has(order.status)) followUp.push(order.uid.toLowerCase());
+    return { uid: order.uid, row: toOrderParams(order, account, chainId, environment, ask.now) as unknown as Record<string, unknown> };
+  });
+  if (!page) return null;
   // Newer than the last head and not held yet: news, stored as placed first; the rest as they are.
   const placed = !ask.placedAreNews ? 0 : knownAt === -1 ? page.length : knownAt;
-  const rows = page.map((order) => toOrderParams(order, account, chainId, environment, ask.now) as unknown as Record<string, unknown>);
+  const rows = page.map((order) => order.row);
   return {
     summary: {
       count: page.length,
       first: page[0]?.uid ?? null,
       reachesKnown: knownAt !== -1,
       uids: page.map((order) => order.uid),
-      followUp: page.filter((order) => !FINAL.has(order.status)).map((order) => order.uid.toLowerCase()),
+      followUp,
     },
     groups: [
       { statements: [INSERT_PLACED_SQL, UPSERT_ORDER_SQL], rows: rows.slice(0, placed) },
@@ -86,9 +109,8 @@ function decodeOrders(body: unknown, ask: OrdersPageAsk): DecodedPage | null {
 }
 
 function decodeTrades(body: unknown, ask: TradesPageAsk): DecodedPage | null {
-  const parsed = tradesResponseSchema.safeParse(body);
-  if (!parsed.success) return null;
-  const page = parsed.data;
+  const page = eachChecked(body, tradesResponseSchema.element, (trade) => trade);
+  if (!page) return null;
   const { known } = ask;
   const fresh = known === null ? page : page.filter((trade) => !tradeAtOrBefore(trade, known));
   return {
