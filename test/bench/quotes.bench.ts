@@ -111,7 +111,7 @@ async function quoteRows(sandbox: Sandbox): Promise<BenchRow[]> {
   // As many quotes as the user asked during the last sync: a p99 of forty is their slowest, and the slowest of
   // forty quotes is slower than the slowest of ten drawn from the same times, so unequal counts favour the baseline.
   const withNothingElse = async () => {
-    alone.push(await timedQuotes(recordingClient(sandbox, [], outcomes, (path) => waitsAlone.sent(path)), waitsAlone, () => true, during.at(-1)!.length));
+    alone.push(await timedQuotes(recordingClient(sandbox, [], outcomes, (path) => waitsAlone.sent(path)), waitsAlone, () => true, Math.max(1, during.at(-1)!.length)));
   };
   try {
     for (let round = 0; round < ROUNDS; round += 1) {

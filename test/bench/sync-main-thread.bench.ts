@@ -20,13 +20,16 @@ interface MainThread {
   gc: number;
 }
 
-/** The child (fixtures/sync-main-thread-child.ts) bundled with the app's code as it is built (app-bundle.ts). */
+/** The child (fixtures/sync-main-thread-child.ts) bundled with the app's code as it is built (app-bundle.ts), the signer process's entry beside it. */
 async function bundleChild(): Promise<string> {
-  const outdir = await bundleApp('bench-main-thread', { 'sync-main-thread-child': join(import.meta.dirname, 'fixtures/sync-main-thread-child.ts') });
+  const outdir = await bundleApp('bench-main-thread', {
+    'sync-main-thread-child': join(import.meta.dirname, 'fixtures/sync-main-thread-child.ts'),
+    'signer-process': join(import.meta.dirname, '../../main/core/signer/process/signer-process.ts'),
+  });
   return join(outdir, 'sync-main-thread-child.js');
 }
 
-/** `runs` first syncs in a process of the app's code alone, each into a new file, the main thread watched throughout. */
+/** `runs` first syncs, each by a new app in a new folder, in a process of the app's code alone, the main thread watched throughout. */
 async function watchedSyncs(entry: string, orderbookUrl: string, bffUrl: string, dataDir: string, runs: number): Promise<MainThread[]> {
   const child = spawn(process.execPath, [entry, orderbookUrl, bffUrl, dataDir, TEST_ACCOUNTS.trader.address, String(runs)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const seen: MainThread[] = [];
@@ -45,9 +48,9 @@ async function watchedSyncs(entry: string, orderbookUrl: string, bffUrl: string,
  * percentile of the event loop's delay and the longest collection of main's
  * heap, worst of the runs. The pages are parsed, checked and stored on the
  * store's writer thread; main does the I/O. The syncs run in a child process
- * of the app's code alone, as it is built: in the bench's own process, tsx's
- * loader and the bench's modules doubled the heap each collection of main's
- * walks (73 MB against 37 MB after a 100k sync).
+ * of the app alone, composed and built as it ships: in the bench's own
+ * process, tsx's loader and the bench's modules were in the heap each
+ * collection of main's walks.
  */
 export const syncMainThreadBench: Bench = {
   title: 'Main thread during a history sync, idle and beside two CPU hogs',

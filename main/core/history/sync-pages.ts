@@ -63,10 +63,11 @@ export function decodePage(bytes: ArrayBuffer, ask: PageAsk): DecodedPage | null
 }
 
 /**
- * The page's items checked with the page's own schema one at a time, each item let go (taken out of the parsed
- * page) once checked and turned into what is kept of it: the checked copy of the page and the page itself are
- * never whole at once, so a page's objects die young on the writer thread's small young generation, where a
- * whole page's would be promoted to its old one and wait for a full collection. Null when an item is refused.
+ * The page's items checked with the page's own schema one at a time, each parsed item let go (taken out of the
+ * page) once checked and turned into what is kept of it: an order's row, where its checked copy dies young on the
+ * writer thread's small young generation instead of a whole page's checked copy being promoted to its old one to
+ * wait for a full collection (a fill's checked copy is what its row is built from, so it is kept). Null when the
+ * body is not an array or an item is refused: nothing of the page is stored.
  */
 function eachChecked<T, R>(body: unknown, schema: z.ZodType<T>, keep: (item: T, at: number) => R): R[] | null {
   if (!Array.isArray(body)) return null;

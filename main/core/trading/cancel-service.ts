@@ -9,9 +9,8 @@ import type { OrderbookClient } from '../api/orderbook-client';
 import type { AccountService } from '../signer/account-service';
 import type { OrderSigner } from '../signer/order-signer';
 import { cancelRoute } from '../../common/orders/status';
-import { ethFlowRefundOrder, type EthFlowOrderInput } from '../../common/orders/ethflow';
-import { userView } from '../../common/orders/ethflow-user';
-import { ethFlowCall } from '../wallet/ethflow-calls';
+import { ETHFLOW_CONTRACTS, ethFlowOrderData, ethFlowRefundOrder, type EthFlowOrderInput } from '../../common/orders/ethflow';
+import { ethFlowCall, ethFlowUid } from '../wallet/ethflow-calls';
 
 const INVALIDATE_ORDER_ABI = [
   { type: 'function', name: 'invalidateOrder', stateMutability: 'nonpayable', inputs: [{ name: 'orderUid', type: 'bytes' }], outputs: [] },
@@ -31,7 +30,7 @@ type Plan =
   | { kind: 'onChain'; reason: string }
   | { kind: 'sendOnChain'; owner: Address; reason: string }
   /** An EthFlow order: invalidateOrder on the EthFlow contract, from the account that placed it (sent from CoW Desk when `sendFrom`). */
-  | { kind: 'ethFlow'; order: EthFlowOrderInput; sendFrom?: Address; reason: string }
+  | { kind: 'ethFlow'; order: EthFlowOrderInput; to: Address; data: Hex; sendFrom?: Address; reason: string }
   | { kind: 'skip'; reason: string };
 
 /**
@@ -49,11 +48,10 @@ export async function cancelOrders(deps: CancelDeps, uids: readonly Hex[], passp
   for (const uid of uids) {
     const chainId = deps.chainOf(uid);
     const order = await deps.orderbook().getOrder(chainId, uid);
-    const plan = planFor(deps.accounts, order, chainId);
+    const plan = planFor(deps.accounts, order, chainId, deps.environment());
     if (plan.kind === 'skip') result.skipped.push({ uid, reason: plan.reason });
     else if (plan.kind === 'ethFlow') {
-      const { to, data } = ethFlowCall({ kind: 'ethflowRefund', order: plan.order }, deps.environment());
-      const entry = { uid, reason: plan.reason, to, data, call: 'invalidateOrder(EthFlowOrder.Data)', ethFlowRefund: plan.order };
+      const entry = { uid, reason: plan.reason, to: plan.to, data: plan.data, call: 'invalidateOrder(EthFlowOrder.Data)', ethFlowRefund: plan.order };
       result.onChain.push(plan.sendFrom ? { ...entry, sendFrom: { account: plan.sendFrom, chainId } } : entry);
     } else if (plan.kind === 'onChain' || plan.kind === 'sendOnChain') {
       const data = encodeFunctionData({ abi: INVALIDATE_ORDER_ABI, functionName: 'invalidateOrder', args: [uid] });
@@ -76,7 +74,7 @@ export async function cancelOrders(deps: CancelDeps, uids: readonly Hex[], passp
   return result;
 }
 
-function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Plan {
+function planFor(accounts: AccountService, order: ApiOrder, chainId: number, environment: Environment): Plan {
   const route = cancelRoute({
     status: order.status,
     ethflow: Boolean(order.ethflowData),
@@ -84,7 +82,7 @@ function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Pl
     signingScheme: order.signingScheme ?? null,
   });
   if (route === 'none') return { kind: 'skip', reason: `The order is already ${order.status}; there is nothing to cancel.` };
-  if (route === 'ethFlow') return ethFlowPlan(accounts, order);
+  if (route === 'ethFlow') return ethFlowPlan(accounts, order, chainId, environment);
   const owner = parseOrderUid(order.uid).owner;
   const kind = accountKind(accounts, owner);
   if (kind === undefined) return { kind: 'onChain', reason: `${owner} is not an account in CoW Desk, so CoW Desk cannot sign its cancellation.` };
@@ -102,17 +100,32 @@ function planFor(accounts: AccountService, order: ApiOrder, chainId: number): Pl
 
 /**
  * An EthFlow order is the EthFlow contract's, which no off-chain cancellation can speak for: the account that
- * placed it calls invalidateOrder with the order's data, and the contract refunds the ETH not yet traded.
+ * placed it calls invalidateOrder with the order's data, and the contract refunds the ETH not yet traded. The
+ * data is rebuilt from the orderbook's answer and must hash back to the order's UID under this environment's
+ * EthFlow contract: an order of another deployment, or an answer that does not give back the order placed,
+ * would only have the contract refuse the transaction after the user paid its gas.
  */
-function ethFlowPlan(accounts: AccountService, order: ApiOrder): Plan {
+function ethFlowPlan(accounts: AccountService, order: ApiOrder, chainId: number, environment: Environment): Plan {
+  const placed = 'This order was placed with native ETH through an EthFlow contract';
+  const user = order.onchainUser ?? order.onchainOrderData?.sender;
+  if (!user) return { kind: 'skip', reason: `${placed}, and the orderbook does not say which account placed it: only that account can cancel it.` };
   const refund = ethFlowRefundOrder(order);
-  const user = userView(order).owner as Address;
-  if (!refund) return { kind: 'skip', reason: `This order was placed with native ETH through the EthFlow contract, and the orderbook's answer lacks the order data its cancellation needs (receiver, appData). ${user} can cancel it on chain with CoW Swap.` };
-  const why = 'This order was placed with native ETH through the EthFlow contract: the account that placed it cancels it by calling invalidateOrder on the EthFlow contract, which refunds the ETH not yet traded.';
-  const kind = accountKind(accounts, user);
-  if (kind === undefined) return { kind: 'ethFlow', order: refund, reason: `${why} ${user} is not an account in CoW Desk.` };
-  if (kind === 'watch') return { kind: 'ethFlow', order: refund, reason: `${why} ${user} is watch-only: CoW Desk has no key to send it.` };
-  return { kind: 'ethFlow', order: refund, sendFrom: user, reason: why };
+  if (!refund) return { kind: 'skip', reason: `${placed}, and the orderbook's answer lacks the order data its cancellation needs (receiver, appData). ${user} can cancel it on chain with CoW Swap.` };
+  let call: { to: Address; data: Hex };
+  try {
+    if (ethFlowUid(ethFlowOrderData(refund), chainId, environment).toLowerCase() !== order.uid.toLowerCase()) {
+      return { kind: 'skip', reason: `${placed} other than this environment's (${ETHFLOW_CONTRACTS[environment]}), or the orderbook's answer does not give back the order placed: CoW Desk sends no invalidateOrder the contract would refuse. ${user} can cancel it on chain with CoW Swap.` };
+    }
+    call = ethFlowCall({ kind: 'ethflowRefund', order: refund }, environment);
+  } catch (error) {
+    if (error instanceof AppError) return { kind: 'skip', reason: `${placed}: ${error.message}` };
+    throw error;
+  }
+  const why = `${placed}: the account that placed it cancels it by calling invalidateOrder on the EthFlow contract, which refunds the ETH not yet traded.`;
+  const kind = accountKind(accounts, user as Address);
+  if (kind === undefined) return { kind: 'ethFlow', order: refund, ...call, reason: `${why} ${user} is not an account in CoW Desk.` };
+  if (kind === 'watch') return { kind: 'ethFlow', order: refund, ...call, reason: `${why} ${user} is watch-only: CoW Desk has no key to send it.` };
+  return { kind: 'ethFlow', order: refund, ...call, sendFrom: user as Address, reason: why };
 }
 
 /** The kind of the CoW Desk account at `address` (a key, or watch-only), or undefined when it is none of them. */

@@ -88,8 +88,12 @@ describe('history sync: pages read on the writer thread', () => {
 
   it('fails the pass on an order page the schema refuses with the client\'s own error, storing none of that page and keeping the cursor', { timeout: 60_000 }, async () => {
     const store = open('bad-orders');
-    // The second page: one order's sell amount is not a number.
-    const broken = spoiling((url) => (url.pathname.endsWith('/orders') && url.searchParams.get('offset') === '1000' ? (body) => body.replace(/"sellAmount":"\d+"/, '"sellAmount":"lots"') : undefined));
+    // The second page: its last order's sell amount is not a number (all the orders before it are good).
+    const lastSellAmount = (body: string) => {
+      const at = body.lastIndexOf('"sellAmount":"');
+      return body.slice(0, at) + body.slice(at).replace(/"sellAmount":"\d+"/, '"sellAmount":"lots"');
+    };
+    const broken = spoiling((url) => (url.pathname.endsWith('/orders') && url.searchParams.get('offset') === '1000' ? lastSellAmount : undefined));
     await expect(syncInto(store, broken)).rejects.toMatchObject({
       code: 'BAD_RESPONSE',
       status: 200,
