@@ -19,6 +19,7 @@ import type { Handlers } from '../ipc/router';
 import { SubmissionJournal } from './submission-journal';
 import { SyncService, type SyncTiming } from './sync-service';
 import { TransitionStream } from './transition-stream';
+import { StoreWriter } from '../store/store-writer';
 
 export interface HistoryModuleOptions {
   storeState: StoreState;
@@ -58,6 +59,12 @@ export interface HistoryModule {
    * what happened to it is recorded too (OrdersRepo.writeOrders()).
    */
   storeOrders(chainId: number, orders: readonly ApiOrder[], options?: { placedSinceLastLook?: boolean }): void;
+  /**
+   * Runs writes of the store's main connection (storeOrders, the transition stream's transactions) in their
+   * turn with a sync's writer thread (StoreWriter.inTurn): a periodic writer (the watcher) then waits for the
+   * thread's lock without blocking the main thread. At once when no sync writes.
+   */
+  inTurn<T>(write: () => T): Promise<T>;
   /** UIDs of the scope's orders that can still change, in UID order: all, or the next `limit` after `after`. */
   liveUids(account: string, chainId: number, environment: Environment, window?: { after?: string | null; limit?: number }): string[];
   /** How many of the scope's orders can still change. */
@@ -157,6 +164,10 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       );
       changed();
     },
+    async inTurn(write) {
+      const writer = StoreWriter.liveFor(db);
+      return writer ? writer.inTurn(write) : write();
+    },
     liveUids: (account, chainId, environment, window) => repo.liveUids({ account, chainId, environment }, window),
     liveCount: (account, chainId, environment) => repo.liveCount({ account, chainId, environment }),
     liveExpired: (account, chainId, environment, by, limit) => repo.liveExpired({ account, chainId, environment }, by, limit),
@@ -186,6 +197,7 @@ function unavailable(reason: string): HistoryModule {
     start: async () => undefined,
     syncNow: async () => undefined,
     storeOrders: () => undefined,
+    inTurn: async (write) => write(),
     liveUids: () => [],
     liveCount: () => 0,
     liveExpired: () => [],

@@ -47,6 +47,13 @@ export interface WriterRequest {
   flush?: true;
   build?: true;
   close?: true;
+  /**
+   * The main thread writes on its own connection next: the open transaction is committed and nothing more is
+   * written until as many `resume`s came (answered once the lock is free). Pages that arrive meanwhile are still
+   * decoded and their summaries sent; only their writing waits.
+   */
+  pause?: true;
+  resume?: true;
 }
 
 export type WriterReply =
@@ -155,6 +162,8 @@ if (port) {
   /** Requests in the order they came; the first one is under way. */
   const jobs: Job[] = [];
   let draining = false;
+  /** Main-thread writes under way (pause, resume): while any is, nothing is written here. */
+  let pauses = 0;
 
   /** The request's answer: sent once its writes are committed (at once when none is open). */
   const answer = (reply: WriterReply) => {
@@ -198,6 +207,11 @@ if (port) {
    */
   const drain = () => {
     const job = jobs[0];
+    if (pauses > 0) {
+      // The resume that ends the last pause drains again.
+      draining = false;
+      return;
+    }
     if (!job) {
       draining = false;
       commit();
@@ -228,6 +242,19 @@ if (port) {
   };
 
   port.on('message', (request: WriterRequest) => {
+    if (request.pause || request.resume) {
+      if (request.pause) {
+        pauses += 1;
+        // The request under way failed if what it wrote could not be committed.
+        if (!commit() && jobs[0]?.started) answer({ id: jobs[0].request.id, error: { message: 'The store could not commit a write.' } });
+      } else pauses = Math.max(0, pauses - 1);
+      port.postMessage({ id: request.id, changes: 0, ms: 0 } satisfies WriterReply);
+      if (pauses === 0 && !draining && jobs.length > 0) {
+        draining = true;
+        setImmediate(drain);
+      }
+      return;
+    }
     const began = performance.now();
     let slices: Slice[] = [];
     if (request.page) {

@@ -37,6 +37,8 @@ export const NEWEST_TRADES = 100;
 /** What the watcher needs of the history, through its service. */
 export interface WatcherHistory {
   storeOrders(chainId: number, orders: readonly ApiOrder[], options?: { placedSinceLastLook?: boolean }): void;
+  /** The watcher's writes, in their turn with a sync's writer thread (HistoryModule.inTurn). */
+  inTurn<T>(write: () => T): Promise<T>;
   liveUids(account: string, chainId: number, environment: Environment, window?: { after?: string | null; limit?: number }): string[];
   liveCount(account: string, chainId: number, environment: Environment): number;
   /** Up to `limit` of the scope's orders that can still change whose validity ran out by `by` (epoch seconds). */
@@ -88,7 +90,7 @@ export class OrderReads {
     const lookedAt = this.options.now();
     const orders = await this.options.orderbook().accountOrders(chainId, account, { offset: 0, limit: NEWEST_ORDERS });
     if (!this.current(environment)) return;
-    this.options.history.storeOrders(chainId, orders, { placedSinceLastLook: placedSinceIsNews(this.lastLook.get(scope), lookedAt) });
+    await this.options.history.inTurn(() => this.options.history.storeOrders(chainId, orders, { placedSinceLastLook: placedSinceIsNews(this.lastLook.get(scope), lookedAt) }));
     this.lastLook.set(scope, lookedAt);
   }
 
@@ -118,7 +120,7 @@ export class OrderReads {
     for (const slice of chunk(uids, OPEN_SLICE)) {
       const { orders } = await this.options.orderbook().ordersByUids(chainId, slice);
       if (!this.current(environment)) return false;
-      this.options.history.storeOrders(chainId, orders);
+      await this.options.history.inTurn(() => this.options.history.storeOrders(chainId, orders));
       stored?.(slice);
     }
     return true;
@@ -154,7 +156,7 @@ export class OrderReads {
     for (const chainId of chains) {
       const { orders } = await this.options.orderbook().ordersByUids(chainId, missing);
       if (!this.current(environment)) return;
-      this.options.history.storeOrders(chainId, orders);
+      await this.options.history.inTurn(() => this.options.history.storeOrders(chainId, orders));
     }
   }
 

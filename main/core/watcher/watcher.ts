@@ -209,9 +209,10 @@ export class Watcher {
     try {
       const { items } = await this.options.feed.read(this.options.accounts().map((account) => account.address));
       await this.reads.named(items, this.options.chains(), environment).catch((error: unknown) => fail(error, 'reading the orders notifications name'));
-      if (!current()) return;
       const overtaken = overtakenInRead(items);
-      const told = this.options.stream.transaction(() => items.map((item) => this.fromService(item, environment, overtaken)));
+      // In its turn with a sync's writer thread (waiting for its lock here would block the main thread); not once switched.
+      const told = await this.options.history.inTurn(() => (current() ? this.options.stream.transaction(() => items.map((item) => this.fromService(item, environment, overtaken))) : null));
+      if (!told) return;
       for (const show of told.map((entry) => entry?.show)) if (show) this.show(show);
       for (const fill of told.map((entry) => entry?.fill)) if (fill) void this.dateFill(fill);
     } catch (error) {

@@ -62,6 +62,28 @@ describe('the store writer thread', () => {
     expect(stored()).toBe(6000);
   }, 60_000);
 
+  it("runs a main-connection write in its turn, between a long page's slices: the lock free (no wait that would block the main thread), nothing written meanwhile, the page whole after", async () => {
+    const owner = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const ask = { kind: 'orders', scope: { account: owner, chainId: 1, environment: 'production' }, now: 1, headUid: null, placedAreNews: false } as const;
+    const long = new TextEncoder().encode(JSON.stringify(apiOrders(5000, { accounts: [owner], seed: 45 }).orders)).buffer as ArrayBuffer;
+    const stored = () => store.db.prepare('SELECT count(*) FROM orders').pluck().get() as number;
+    const page = writer.pages().page(long, ask);
+    await page.decoded;
+    // No wait for the lock at all: a write that found the thread holding it would fail at once (SQLITE_BUSY).
+    store.db.pragma('busy_timeout = 0');
+    const seen = await writer.inTurn(() => {
+      const before = stored();
+      store.db.prepare("INSERT INTO notes (id, body) VALUES (1, x'01')").run();
+      return before;
+    });
+    store.db.pragma('busy_timeout = 5000');
+    // In the middle of the page: some of it committed before, the rest after.
+    expect(seen).toBeLessThan(5000);
+    expect(store.db.prepare('SELECT count(*) FROM notes').pluck().get()).toBe(1);
+    await page.written;
+    expect(stored()).toBe(5000);
+  }, 60_000);
+
   it('is one thread for the open store, a new one once the store closed and opened again', async () => {
     expect(StoreWriter.forDatabase(store.db)).toBe(writer);
     await store.close();

@@ -35,6 +35,7 @@ function readsOf(initiallyOpen: number, failingRead: number, news: { traded?: [u
           .filter((uid) => uid > (window?.after ?? ''))
           .slice(0, window?.limit ?? open),
       storeOrders: (_chainId, orders) => void stored.push(orders.map((order) => order.uid)),
+      inTurn: async (write) => write(),
       liveExpired: (_account, _chainId, _environment, _by, limit) => (news.expired ?? []).slice(0, limit),
       orderOf: (uid) => {
         const status = statuses.get(uid);
