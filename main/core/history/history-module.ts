@@ -60,9 +60,9 @@ export interface HistoryModule {
    */
   storeOrders(chainId: number, orders: readonly ApiOrder[], options?: { placedSinceLastLook?: boolean }): void;
   /**
-   * Runs writes of the store's main connection (storeOrders, the transition stream's transactions) in their
-   * turn with a sync's writer thread (StoreWriter.inTurn): a periodic writer (the watcher) then waits for the
-   * thread's lock without blocking the main thread. At once when no sync writes.
+   * Runs a synchronous write of the store's main connection (the watcher's storeOrders and its round's
+   * transition-stream transaction) in its turn with the store's writer thread (StoreWriter.inTurn): the
+   * watcher then waits for the thread's lock without blocking the main thread. At once when no thread runs.
    */
   inTurn<T>(write: () => T): Promise<T>;
   /** UIDs of the scope's orders that can still change, in UID order: all, or the next `limit` after `after`. */

@@ -218,6 +218,7 @@ export class StoreWriter {
    * nothing more until `write` is done: waiting here lets the event loop run, where the main connection waiting
    * for this thread's lock (a page's slices, the put-off indexes built at a first sync's end) blocked it for as
    * long, 50-250 ms in the main-thread bench. A thread that failed holds no lock: `write` runs at once.
+   * `write` is synchronous: the thread writes again as soon as it returns.
    */
   async inTurn<T>(write: () => T): Promise<T> {
     const paused = await this.send({ pause: true }).then(

@@ -89,8 +89,7 @@ export class OrderReads {
     const scope = scopeKey(account, chainId, environment);
     const lookedAt = this.options.now();
     const orders = await this.options.orderbook().accountOrders(chainId, account, { offset: 0, limit: NEWEST_ORDERS });
-    if (!this.current(environment)) return;
-    await this.options.history.inTurn(() => this.options.history.storeOrders(chainId, orders, { placedSinceLastLook: placedSinceIsNews(this.lastLook.get(scope), lookedAt) }));
+    if (!(await this.store(chainId, orders, environment, { placedSinceLastLook: placedSinceIsNews(this.lastLook.get(scope), lookedAt) }))) return;
     this.lastLook.set(scope, lookedAt);
   }
 
@@ -119,8 +118,7 @@ export class OrderReads {
   private async readAgain(chainId: number, uids: readonly string[], environment: Environment, stored?: (slice: readonly string[]) => void): Promise<boolean> {
     for (const slice of chunk(uids, OPEN_SLICE)) {
       const { orders } = await this.options.orderbook().ordersByUids(chainId, slice);
-      if (!this.current(environment)) return false;
-      await this.options.history.inTurn(() => this.options.history.storeOrders(chainId, orders));
+      if (!(await this.store(chainId, orders, environment))) return false;
       stored?.(slice);
     }
     return true;
@@ -155,9 +153,20 @@ export class OrderReads {
     for (const uid of missing) this.lookedUp.add(uid);
     for (const chainId of chains) {
       const { orders } = await this.options.orderbook().ordersByUids(chainId, missing);
-      if (!this.current(environment)) return;
-      await this.options.history.inTurn(() => this.options.history.storeOrders(chainId, orders));
+      if (!(await this.store(chainId, orders, environment))) return;
     }
+  }
+
+  /**
+   * Stores orders read in their turn with a sync's writer thread (HistoryModule.inTurn), unless what is watched
+   * changed while they waited for it (a switched environment's orders would be stored as the new one's): whether stored.
+   */
+  private store(chainId: number, orders: readonly ApiOrder[], environment: Environment, options?: { placedSinceLastLook: boolean }): Promise<boolean> {
+    return this.options.history.inTurn(() => {
+      if (!this.current(environment)) return false;
+      this.options.history.storeOrders(chainId, orders, options);
+      return true;
+    });
   }
 
   private current(environment: Environment): boolean {

@@ -69,6 +69,8 @@ describe('the store writer thread', () => {
     const stored = () => store.db.prepare('SELECT count(*) FROM orders').pluck().get() as number;
     const page = writer.pages().page(long, ask);
     await page.decoded;
+    // Under way: some of its slices committed.
+    await vi.waitFor(() => expect(stored()).toBeGreaterThan(0), { timeout: 30_000, interval: 5 });
     // No wait for the lock at all: a write that found the thread holding it would fail at once (SQLITE_BUSY).
     store.db.pragma('busy_timeout = 0');
     const seen = await writer.inTurn(() => {
@@ -78,6 +80,7 @@ describe('the store writer thread', () => {
     });
     store.db.pragma('busy_timeout = 5000');
     // In the middle of the page: some of it committed before, the rest after.
+    expect(seen).toBeGreaterThan(0);
     expect(seen).toBeLessThan(5000);
     expect(store.db.prepare('SELECT count(*) FROM notes').pluck().get()).toBe(1);
     await page.written;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApiOrder } from '../../../../main/common/protocol/api';
+import type { Environment } from '../../../../main/common/protocol/environments';
 import type { OrderbookClient } from '../../../../main/core/api/orderbook-client';
 import { OPEN_PER_ROUND, OPEN_SLICE, OrderReads } from '../../../../main/core/watcher/order-reads';
 
@@ -115,5 +116,36 @@ describe("a watcher round's read of the open orders", () => {
     expect(stored.flat()).toEqual(uidsFrom(0, 2 * OPEN_SLICE));
     await reads.open(account, 1, 'production');
     expect(stored.slice(2).flat()).toEqual(uidsFrom(2 * OPEN_SLICE, OPEN_PER_ROUND));
+  });
+});
+
+describe("a watcher round's orders waiting for their turn with a sync's writer thread", () => {
+  it('are not stored once the environment switched while they waited: they would be stored as the new one\'s', async () => {
+    let environment: Environment = 'production';
+    const stored: string[][] = [];
+    let turn: (() => void) | undefined;
+    const reads = new OrderReads({
+      history: {
+        liveUids: () => [uidOf(1)],
+        storeOrders: (_chainId, orders) => void stored.push(orders.map((order) => order.uid)),
+        // The writer thread is in the middle of a long write: the turn comes when the test says.
+        inTurn: async (write) => {
+          await new Promise<void>((resolve) => (turn = resolve));
+          return write();
+        },
+        liveExpired: () => [],
+        orderOf: () => undefined,
+      },
+      orderbook: () => ({ ordersByUids: async (_chainId: number, uids: readonly string[]) => ({ orders: uids.map((uid) => ({ uid }) as ApiOrder), errors: [] }) }) as unknown as OrderbookClient,
+      environment: () => environment,
+      now: () => 0,
+      stopped: () => false,
+    });
+    const reading = reads.open(account, 1, 'production');
+    await vi.waitFor(() => expect(turn).toBeDefined());
+    environment = 'staging';
+    turn!();
+    await reading;
+    expect(stored).toEqual([]);
   });
 });
