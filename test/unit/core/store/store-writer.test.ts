@@ -62,6 +62,20 @@ describe('the store writer thread', () => {
     expect(stored()).toBe(6000);
   }, 60_000);
 
+  it("lets go of a page's bytes once it is decoded, not once its rows are written: a long sync does not keep its pages' buffers in memory", async () => {
+    const owner = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const ask = { kind: 'orders', scope: { account: owner, chainId: 1, environment: 'production' }, now: 1, headUid: null, placedAreNews: false } as const;
+    const long = new TextEncoder().encode(JSON.stringify(apiOrders(5000, { accounts: [owner], seed: 46 }).orders)).buffer as ArrayBuffer;
+    const size = long.byteLength;
+    // The page's buffer was allocated here: it counts towards this thread's array buffers until it is freed, wherever it went.
+    const held = process.memoryUsage().arrayBuffers;
+    const page = writer.pages().page(long, ask);
+    await page.decoded;
+    expect(process.memoryUsage().arrayBuffers).toBeLessThan(held - size / 2);
+    // Let go of, not lost: the page is written whole.
+    expect((await page.written).changes).toBe(5000);
+  }, 60_000);
+
   it("runs a main-connection write in its turn, between a long page's slices: the lock free (no wait that would block the main thread), nothing written meanwhile, the page whole after", async () => {
     const owner = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
     const ask = { kind: 'orders', scope: { account: owner, chainId: 1, environment: 'production' }, now: 1, headUid: null, placedAreNews: false } as const;
