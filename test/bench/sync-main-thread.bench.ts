@@ -1,12 +1,8 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { bundleApp } from './app-bundle';
 import { makeTempDir } from '../helpers/temp-dir';
 import { TEST_ACCOUNTS } from '../sandbox';
 import { sandboxProcess } from '../integration/history/history-kit';
 import { HOGS, underLoad } from './cpu-hogs';
+import { bundleChild, childReports } from './bench-child';
 import type { Bench, BenchRow } from './measure';
 
 /** Full syncs watched per size and condition: a 100k sync takes about 40 s. */
@@ -18,27 +14,6 @@ interface MainThread {
   p99: number;
   /** Longest collection of main's heap, ms. */
   gc: number;
-}
-
-/** The child (fixtures/sync-main-thread-child.ts) bundled with the app's code as it is built (app-bundle.ts), the signer process's entry beside it. */
-async function bundleChild(): Promise<string> {
-  const outdir = await bundleApp('bench-main-thread', {
-    'sync-main-thread-child': join(import.meta.dirname, 'fixtures/sync-main-thread-child.ts'),
-    'signer-process': join(import.meta.dirname, '../../main/core/signer/process/signer-process.ts'),
-  });
-  return join(outdir, 'sync-main-thread-child.js');
-}
-
-/** `runs` first syncs, each by a new app in a new folder, in a process of the app's code alone, the main thread watched throughout. */
-async function watchedSyncs(entry: string, orderbookUrl: string, bffUrl: string, dataDir: string, runs: number): Promise<MainThread[]> {
-  const child = spawn(process.execPath, [entry, orderbookUrl, bffUrl, dataDir, TEST_ACCOUNTS.trader.address, String(runs)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const seen: MainThread[] = [];
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    if (line.startsWith('{')) seen.push(JSON.parse(line) as MainThread);
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0 || seen.length !== runs) throw new Error(`the main-thread child stopped with code ${code} after ${seen.length} of ${runs} syncs`);
-  return seen;
 }
 
 /**
@@ -56,7 +31,7 @@ export const syncMainThreadBench: Bench = {
   title: 'Main thread during a history sync, idle and beside two CPU hogs',
   conditions: 'own',
   async run(): Promise<BenchRow[]> {
-    const entry = await bundleChild();
+    const entry = await bundleChild('sync-main-thread-child');
     const rows: BenchRow[] = [];
     for (const [orders, runs] of Object.entries(RUNS).map(([orders, runs]) => [Number(orders), runs] as const)) {
       const sandbox = await sandboxProcess(orders);
@@ -64,7 +39,8 @@ export const syncMainThreadBench: Bench = {
         for (const busy of [false, true]) {
           // A new folder per condition: each run's file is new, as on a first start.
           const folder = makeTempDir('cow-desk-bench-');
-          const syncs = () => watchedSyncs(entry, sandbox.orderbookUrl, sandbox.bffUrl, folder.path, runs);
+          // `runs` first syncs, each by a new app in a new folder, in a process of the app's code alone (fixtures/sync-main-thread-child.ts).
+          const syncs = () => childReports<MainThread>(entry, [sandbox.orderbookUrl, sandbox.bffUrl, folder.path, TEST_ACCOUNTS.trader.address, String(runs)], runs);
           const seen = await (busy ? underLoad(syncs) : syncs()).finally(() => folder.remove());
           const worst = (key: keyof MainThread) => Math.max(...seen.map((figures) => figures[key]));
           const size = `${sandbox.orders.toLocaleString('en')}, ${busy ? `beside ${HOGS} CPU hogs` : 'idle'}`;
