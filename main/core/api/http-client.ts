@@ -9,6 +9,7 @@ import { DEFAULT_MAX_ATTEMPTS, isRetryable, parseRetryAfter, retryDelay, type Fa
 import { badResponseError, deadlineError, errorFromResponse, offlineError, OutcomeUnclearError, unavailableNow } from './request-errors';
 import { validate } from './response-validation';
 import { currentUserAction, handoffMs } from './user-action';
+import { withinJsonDepth } from './json-depth';
 import { decodeBody, parseResponseBody } from './response-body';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -35,6 +36,12 @@ export interface HttpRequest<T> {
    * for the caller to resolve by UID (never by signing again).
    */
   changes?: 'order' | 'cancellation';
+  /**
+   * The answer's bytes are handed over to be parsed elsewhere (requestBody: a sync's pages, parsed on the store's
+   * writer thread), which checks their nesting depth before the parse (withinJsonDepth); they are not scanned on
+   * the way in here. Scanning a page's 1.6 MB byte by byte was the main thread's largest work during a sync.
+   */
+  unscanned?: true;
 }
 
 /** What one attempt came to, for the connection-health indicator. */
@@ -110,7 +117,7 @@ export interface AnswerBody {
  */
 export async function requestBody(deps: HttpDeps, asked: HttpRequest<unknown>): Promise<AnswerBody> {
   // Never cached: the bytes move to whoever reads them.
-  return exchange(deps, { ...asked, cache: false }, async (outcome, req) => ({ bytes: outcome.bytes, status: outcome.status, endpoint: req.endpoint }));
+  return exchange(deps, { ...asked, cache: false, unscanned: true }, async (outcome, req) => ({ bytes: outcome.bytes, status: outcome.status, endpoint: req.endpoint }));
 }
 
 /** The request's attempts, as request() describes; `accept` reads a successful answer (and throws a bad one). */
@@ -253,7 +260,7 @@ async function attemptOnce<T>(
         ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
         ...(req.signal ? { signal: req.signal } : {}),
       },
-      { endpoint: req.endpoint, maxJsonDepth: JSON_DEPTH_LIMIT, ...bounds },
+      { endpoint: req.endpoint, ...(req.unscanned ? {} : { maxJsonDepth: JSON_DEPTH_LIMIT }), ...bounds },
     );
     bytes = await response.arrayBuffer();
   } catch (cause) {
@@ -278,7 +285,8 @@ async function attemptOnce<T>(
     };
   }
   if (response.ok) return { ok: true, status: response.status, bytes, cacheControl: response.headers.get('cache-control'), age: response.headers.get('age') };
-  const body = await parseResponseBody(decodeBody(bytes));
+  // An error's body is read here, unscanned or not: one nested too deep says nothing.
+  const body = req.unscanned && !withinJsonDepth(bytes, JSON_DEPTH_LIMIT) ? undefined : await parseResponseBody(decodeBody(bytes));
   const retryAfter = response.headers.get('retry-after');
   return {
     ok: false,

@@ -41,3 +41,8 @@ export class JsonDepthScanner {
     return true;
   }
 }
+
+/** Whether a whole body stays within `limit` levels of nesting: a body handed over unscanned, checked where it is parsed. */
+export function withinJsonDepth(bytes: ArrayBuffer, limit: number): boolean {
+  return new JsonDepthScanner(limit).feed(new Uint8Array(bytes));
+}

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { accountOrdersSchema, tradesResponseSchema } from '../../common/protocol/api';
+import { JSON_DEPTH_LIMIT } from '../../common/limits';
+import { withinJsonDepth } from '../api/json-depth';
 import { parseBodyBytes } from '../api/response-body';
 import { FINAL_STATUSES, toOrderParams } from './order-row';
 import { INSERT_PLACED_SQL, tradeAtOrBefore, tradeKey, tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type SyncScope } from './orders-repo';
@@ -58,6 +60,8 @@ const FINAL = new Set<string>(FINAL_STATUSES);
  * stored.
  */
 export function decodePage(bytes: ArrayBuffer, ask: PageAsk): DecodedPage | null {
+  // The fetch hands pages over unscanned (HttpRequest.unscanned): nested deeper than any answer may be, refused unparsed.
+  if (!withinJsonDepth(bytes, JSON_DEPTH_LIMIT)) return null;
   const body = parseBodyBytes(bytes);
   return ask.kind === 'orders' ? decodeOrders(body, ask) : decodeTrades(body, ask);
 }

@@ -105,6 +105,26 @@ describe('history sync: pages read on the writer thread', () => {
     expect(new OrdersRepo(store.db).cursor(scope).headUid).toBeNull();
   });
 
+  it('fails the pass on an order page nested deeper than any answer may be, refused unparsed where it is read (the fetch hands pages over unscanned): none of that page stored', { timeout: 60_000 }, async () => {
+    const store = open('deep-orders');
+    // The second page's last order carries a field nested 65 levels deep, which the order's schema would pass over.
+    const deepLast = (body: string) => `${body.slice(0, body.lastIndexOf('}'))},"extra":${'['.repeat(65)}${']'.repeat(65)}}]`;
+    const deep = spoiling((url) => (url.pathname.endsWith('/orders') && url.searchParams.get('offset') === '1000' ? deepLast : undefined));
+    await expect(syncInto(store, deep)).rejects.toMatchObject({ code: 'BAD_RESPONSE', status: 200 });
+    expect(store.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 1000 });
+  });
+
+  it("reads an unscanned page's error answer only when it is nested no deeper than any answer may be", { timeout: 60_000 }, async () => {
+    const store = open('deep-error');
+    const deepError: typeof fetch = async (input, init) => {
+      if (!new URL(String(input)).pathname.endsWith('/orders')) return fetch(input, init);
+      const body = `{"errorType":"InvalidOwner","description":"refused","data":${'['.repeat(65)}${']'.repeat(65)}}`;
+      return new Response(body, { status: 400, headers: { 'content-type': 'application/json' } });
+    };
+    // Unread, it names only its status (read, it would be the service's InvalidOwner).
+    await expect(syncInto(store, deepError)).rejects.toMatchObject({ code: 'HTTP_400', status: 400 });
+  });
+
   it('fails the pass on a fill page that is not JSON with the client\'s own error, storing no fill', { timeout: 60_000 }, async () => {
     const store = open('bad-trades');
     const garbled = spoiling((url) => (url.pathname.endsWith('/trades') ? (body) => body.slice(0, body.length / 2) : undefined));
