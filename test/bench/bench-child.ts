@@ -26,7 +26,8 @@ export async function childReports<T>(entry: string, args: readonly string[], co
   createInterface({ input: child.stdout }).on('line', (line) => {
     if (line.startsWith('{')) reports.push(JSON.parse(line) as T);
   });
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': the child's last lines may still be on their way out of its stdout when it exits.
+  const [code] = (await once(child, 'close')) as [number | null];
   if (code !== 0 || reports.length !== count) throw new Error(`${entry} stopped with code ${code} after ${reports.length} of ${count} reports`);
   return reports;
 }

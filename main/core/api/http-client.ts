@@ -1,15 +1,14 @@
 import type { z } from 'zod';
-import { DEADLINES, JSON_DEPTH_LIMIT, type Deadlines } from '../../common/limits';
+import { DEADLINES, type Deadlines } from '../../common/limits';
 import type { Clock } from '../clock';
-import { ApiError } from './api-error';
-import { boundedFetch, EndpointTimeoutError, RedirectRefusedError, ResponseTooDeepError, ResponseTooLargeError } from './bounded-fetch';
+import type { ApiError } from './api-error';
+import { attemptOnce, retryable, tooDeep, type Answered, type Outcome, type SentRequest } from './http-attempt';
 import type { Lane, RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
-import { DEFAULT_MAX_ATTEMPTS, isRetryable, parseRetryAfter, retryDelay, type Failure } from './retry-policy';
-import { badResponseError, deadlineError, errorFromResponse, offlineError, OutcomeUnclearError, unavailableNow } from './request-errors';
+import { DEFAULT_MAX_ATTEMPTS, parseRetryAfter, retryDelay } from './retry-policy';
+import { badResponseError, deadlineError, offlineError, OutcomeUnclearError, unavailableNow } from './request-errors';
 import { validate } from './response-validation';
 import { currentUserAction, handoffMs } from './user-action';
-import { withinJsonDepth } from './json-depth';
 import { decodeBody, parseResponseBody } from './response-body';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -36,12 +35,6 @@ export interface HttpRequest<T> {
    * for the caller to resolve by UID (never by signing again).
    */
   changes?: 'order' | 'cancellation';
-  /**
-   * The answer's bytes are handed over to be parsed elsewhere (requestBody: a sync's pages, parsed on the store's
-   * writer thread), which checks their nesting depth before the parse (withinJsonDepth); they are not scanned on
-   * the way in here. Scanning a page's 1.6 MB byte by byte was the main thread's largest work during a sync.
-   */
-  unscanned?: true;
 }
 
 /** What one attempt came to, for the connection-health indicator. */
@@ -107,6 +100,12 @@ export interface AnswerBody {
   status: number;
   /** How messages name the request (the path template). */
   endpoint: string;
+  /**
+   * The reader found the body nested deeper than any answer may be (it came unscanned): the attempt is reported
+   * as the service's failure, as a body refused on the way in is (health marks the service), and the error to
+   * throw is answered.
+   */
+  tooDeep(): ApiError;
 }
 
 /**
@@ -117,11 +116,20 @@ export interface AnswerBody {
  */
 export async function requestBody(deps: HttpDeps, asked: HttpRequest<unknown>): Promise<AnswerBody> {
   // Never cached: the bytes move to whoever reads them.
-  return exchange(deps, { ...asked, cache: false, unscanned: true }, async (outcome, req) => ({ bytes: outcome.bytes, status: outcome.status, endpoint: req.endpoint }));
+  return exchange(deps, { ...asked, cache: false, unscanned: true }, async (outcome, req) => ({
+    bytes: outcome.bytes,
+    status: outcome.status,
+    endpoint: req.endpoint,
+    tooDeep: () => {
+      const refused = tooDeep(req, outcome.status);
+      report(deps, req, refused, 0);
+      return refused.error;
+    },
+  }));
 }
 
 /** The request's attempts, as request() describes; `accept` reads a successful answer (and throws a bad one). */
-async function exchange<T, R>(deps: HttpDeps, asked: HttpRequest<T>, accept: (outcome: Answered, req: HttpRequest<T>) => Promise<R>): Promise<R> {
+async function exchange<T, R>(deps: HttpDeps, asked: SentRequest<T>, accept: (outcome: Answered, req: SentRequest<T>) => Promise<R>): Promise<R> {
   const req = deps.closed ? { ...asked, signal: asked.signal ? AbortSignal.any([asked.signal, deps.closed]) : deps.closed } : asked;
   const cacheKey = `${req.method} ${req.url} ${req.body === undefined ? '' : JSON.stringify(req.body)}`;
   if (req.cache) {
@@ -219,78 +227,4 @@ function report(deps: HttpDeps, req: HttpRequest<unknown>, outcome: Outcome, dur
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(failure.kind === 'oversize' ? { oversize: true } : {}),
   });
-}
-
-/** Timeouts are retried like network errors; an oversized answer would only come again. */
-function retryable(failure: AttemptFailure): boolean {
-  if (failure.kind === 'timeout') return true;
-  if (failure.kind === 'oversize') return false;
-  return isRetryable(failure);
-}
-
-type AttemptFailure = Failure | { kind: 'timeout' } | { kind: 'oversize'; status: number };
-
-/** A successful answer, its body not read yet: whoever asked reads it (here, or on the writer thread). */
-interface Answered {
-  ok: true;
-  status: number;
-  bytes: ArrayBuffer;
-  cacheControl: string | null;
-  age: string | null;
-}
-
-type Outcome =
-  | Answered
-  | { ok: false; failure: AttemptFailure; error: ApiError };
-
-async function attemptOnce<T>(
-  deps: HttpDeps,
-  req: HttpRequest<T>,
-  bounds: { maxBytes: number; totalMs: number; headersMs: number; bodyIdleMs: number },
-): Promise<Outcome> {
-  let response: Response | undefined;
-  let bytes: ArrayBuffer;
-  try {
-    response = await boundedFetch(
-      deps.fetch,
-      req.url,
-      {
-        method: req.method,
-        headers: { Accept: 'application/json', ...(req.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
-        ...(req.signal ? { signal: req.signal } : {}),
-      },
-      { endpoint: req.endpoint, ...(req.unscanned ? {} : { maxJsonDepth: JSON_DEPTH_LIMIT }), ...bounds },
-    );
-    bytes = await response.arrayBuffer();
-  } catch (cause) {
-    req.signal?.throwIfAborted();
-    // Too large, nested too deep, or redirected where nothing may follow: a broken or hostile server, and asking again would bring the same.
-    if (cause instanceof ResponseTooLargeError || cause instanceof ResponseTooDeepError || cause instanceof RedirectRefusedError) {
-      return { ok: false, failure: { kind: 'oversize', status: response?.status ?? 0 }, error: new ApiError({ code: cause.code, message: cause.message, retryable: false, cause }) };
-    }
-    if (cause instanceof EndpointTimeoutError) {
-      return { ok: false, failure: { kind: 'timeout' }, error: new ApiError({ code: cause.code, message: cause.message, retryable: true, cause }) };
-    }
-    const host = new URL(req.url).host;
-    return {
-      ok: false,
-      failure: { kind: 'network' },
-      error: new ApiError({
-        code: 'NETWORK',
-        message: `Could not reach ${host}. Check your connection; CoW Desk keeps working from its local data meanwhile.`,
-        retryable: true,
-        cause,
-      }),
-    };
-  }
-  if (response.ok) return { ok: true, status: response.status, bytes, cacheControl: response.headers.get('cache-control'), age: response.headers.get('age') };
-  // An error's body is read here, unscanned or not: one nested too deep says nothing.
-  const body = req.unscanned && !withinJsonDepth(bytes, JSON_DEPTH_LIMIT) ? undefined : await parseResponseBody(decodeBody(bytes));
-  const retryAfter = response.headers.get('retry-after');
-  return {
-    ok: false,
-    failure: { kind: 'status', status: response.status, retryAfter },
-    error: errorFromResponse(response.status, body, retryAfter, req.context),
-  };
 }

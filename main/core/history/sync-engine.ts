@@ -9,7 +9,7 @@ import { toOrderParams } from './order-row';
 import type { Logger } from '../log';
 import type { OrdersRepo, SyncScope } from './orders-repo';
 import { SlicedWrites } from './sliced-writes';
-import type { PageAsk, PageSummary } from './sync-pages';
+import { TOO_DEEP, type PageAsk, type PageSummary } from './sync-pages';
 import { openSyncWriter, type SyncWriter } from './sync-writer';
 
 /**
@@ -211,6 +211,7 @@ async function walk(
     handed.written.catch(() => undefined);
     writtenBefore.catch(() => undefined);
     const page = await handed.decoded;
+    if (page === TOO_DEEP) throw answer.tooDeep();
     if (!page) throw badResponseError(answer.endpoint, answer.status);
     // Throws a store's failure: the walk stops there.
     await writtenBefore;

@@ -43,6 +43,15 @@ export interface PageSummary {
   followUp: string[];
 }
 
+/**
+ * A page nested deeper than any answer may be (JSON_DEPTH_LIMIT): refused unparsed, and told apart from one the
+ * schema refuses, as the fetch tells a body too deep from a bad one (the service's health, the error's words).
+ */
+export const TOO_DEEP = 'tooDeep';
+
+/** What checking a page came to: what the walk needs of it, null when its schema refused it, or TOO_DEEP. */
+export type PageCheck = PageSummary | null | typeof TOO_DEEP;
+
 /** A page as the store takes it: each group's statements run for each of its rows, the groups in one transaction. */
 export interface DecodedPage {
   summary: PageSummary;
@@ -56,12 +65,12 @@ const FINAL = new Set<string>(FINAL_STATUSES);
  * row building the main thread used, run where the page is stored (the
  * store's writer thread), so the main thread never parses or collects it.
  * Answers null for an answer the schema refuses (or that is not JSON): the
- * caller reports it as the client does (badResponseError); nothing of it is
- * stored.
+ * caller reports it as the client does (badResponseError); TOO_DEEP for one
+ * nested deeper than any answer may be, refused unparsed (the fetch hands
+ * pages over unscanned: HttpRequest.unscanned). Nothing of either is stored.
  */
-export function decodePage(bytes: ArrayBuffer, ask: PageAsk): DecodedPage | null {
-  // The fetch hands pages over unscanned (HttpRequest.unscanned): nested deeper than any answer may be, refused unparsed.
-  if (!withinJsonDepth(bytes, JSON_DEPTH_LIMIT)) return null;
+export function decodePage(bytes: ArrayBuffer, ask: PageAsk): DecodedPage | null | typeof TOO_DEEP {
+  if (!withinJsonDepth(bytes, JSON_DEPTH_LIMIT)) return TOO_DEEP;
   const body = parseBodyBytes(bytes);
   return ask.kind === 'orders' ? decodeOrders(body, ask) : decodeTrades(body, ask);
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
 import { WAL_CHECKPOINT_PAGES } from './wal';
-import type { PageAsk, PageSummary } from '../history/sync-pages';
+import { TOO_DEEP, type PageAsk, type PageCheck } from '../history/sync-pages';
 import type { WriterData, WriterReply, WriterRequest } from './writer-thread';
 
 /** Where the writer thread's code is: built next to the main bundle (electron.vite.config.ts), or the source beside this file. */
@@ -62,7 +62,7 @@ export class StoreWriter {
   private readonly worker: Worker;
   private readonly pending = new Map<
     number,
-    { resolve: (reply: { changes: number; ms: number }) => void; reject: (error: Error) => void; decoded?: { resolve: (summary: PageSummary | null) => void; reject: (error: Error) => void } }
+    { resolve: (reply: { changes: number; ms: number }) => void; reject: (error: Error) => void; decoded?: { resolve: (summary: PageCheck) => void; reject: (error: Error) => void } }
   >();
   private next = 0;
   private failure: Error | undefined;
@@ -86,8 +86,8 @@ export class StoreWriter {
       const waiter = this.pending.get(reply.id);
       if ('decoded' in reply) {
         waiter?.decoded?.resolve(reply.decoded);
-        // A page the schema refused is not written: nothing more comes for it.
-        if (reply.decoded === null) {
+        // A page refused is not written: nothing more comes for it.
+        if (reply.decoded === null || reply.decoded === TOO_DEEP) {
           this.pending.delete(reply.id);
           waiter?.resolve({ changes: 0, ms: 0 });
         }
@@ -150,20 +150,20 @@ export class StoreWriter {
    * A sync pass's pages. page(): `bytes` as the service sent them move to the
    * writer thread (this side's buffer is emptied), which decodes them
    * (sync-pages.ts) and writes the rows, all or nothing; `decoded` answers as
-   * soon as the page is checked (null when its schema refuses it: then nothing
-   * is written), `written` once its rows are committed. drop(): no page of the
+   * soon as the page is checked (null when its schema refuses it, TOO_DEEP when
+   * it is nested too deep: then nothing is written), `written` once its rows are committed. drop(): no page of the
    * pass is written from then on, not even those handed over already; a page
    * being written stops at its next slice (the slices before stay committed)
    * and each page not written fails `written` (SYNC_CANCELLED). The flag is
    * shared memory the thread reads before each slice, so a cancel takes hold
    * at once, not after the pages queued before it.
    */
-  pages(): { page(bytes: ArrayBuffer, ask: PageAsk): { decoded: Promise<PageSummary | null>; written: Promise<{ changes: number; ms: number }> }; drop(): void } {
+  pages(): { page(bytes: ArrayBuffer, ask: PageAsk): { decoded: Promise<PageCheck>; written: Promise<{ changes: number; ms: number }> }; drop(): void } {
     const dropped = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     return {
       page: (bytes, ask) => {
-        let decoded!: { resolve: (summary: PageSummary | null) => void; reject: (error: Error) => void };
-        const summary = new Promise<PageSummary | null>((resolve, reject) => (decoded = { resolve, reject }));
+        let decoded!: { resolve: (summary: PageCheck) => void; reject: (error: Error) => void };
+        const summary = new Promise<PageCheck>((resolve, reject) => (decoded = { resolve, reject }));
         return { decoded: summary, written: this.send({ page: { bytes, ask, dropped } }, decoded, [bytes]) };
       },
       drop: () => Atomics.store(dropped, 0, 1),
@@ -241,7 +241,7 @@ export class StoreWriter {
 
   private send(
     request: Omit<WriterRequest, 'id'>,
-    decoded?: { resolve: (summary: PageSummary | null) => void; reject: (error: Error) => void },
+    decoded?: { resolve: (summary: PageCheck) => void; reject: (error: Error) => void },
     transfer: ArrayBuffer[] = [],
   ): Promise<{ changes: number; ms: number }> {
     if (this.failure) {

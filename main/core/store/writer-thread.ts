@@ -11,7 +11,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3, { type Statement } from 'better-sqlite3';
-import { decodePage, type PageAsk, type PageSummary } from '../history/sync-pages.ts';
+import { decodePage, TOO_DEEP, type PageAsk, type PageCheck } from '../history/sync-pages.ts';
 import { buildPutOffIndexes, putOffIndexes } from './put-off-indexes.ts';
 import { runForEachRow } from './rows-changed.ts';
 import { defineSqlFunctions } from './sql-functions.ts';
@@ -59,8 +59,8 @@ export interface WriterRequest {
 export type WriterReply =
   | { id: number; changes: number; ms: number }
   | { id: number; error: { message: string; code?: string } }
-  /** Before a page is written: what the walk needs of it at once (null: the schema refused it, and nothing of it is written). */
-  | { id: number; decoded: PageSummary | null };
+  /** Before a page is written: what the walk needs of it at once (null or TOO_DEEP: refused, and nothing of it is written). */
+  | { id: number; decoded: PageCheck };
 
 /**
  * Batches that arrive together (the main thread sends faster than they are
@@ -153,8 +153,8 @@ if (port) {
       page.bytes.transfer(0);
     }
     // The walk goes on (or stops) on this while the rows are written.
-    port.postMessage({ id, decoded: decoded?.summary ?? null } satisfies WriterReply);
-    if (!decoded) return null;
+    port.postMessage({ id, decoded: decoded === TOO_DEEP ? TOO_DEEP : (decoded?.summary ?? null) } satisfies WriterReply);
+    if (!decoded || decoded === TOO_DEEP) return null;
     return decoded.groups.flatMap(({ statements, rows }) =>
       Array.from({ length: Math.ceil(rows.length / PAGE_SLICE) }, (_, at) => ({ statements, rows: rows.slice(at * PAGE_SLICE, (at + 1) * PAGE_SLICE) })),
     );

@@ -7,6 +7,7 @@ import { openSyncWriter } from '../../../main/core/history/sync-writer';
 import { openStore, type Store } from '../../../main/core/store/open-store';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
+import type { RequestOutcome } from '../../../main/core/api/http-client';
 import { clientFor } from '../api/client-kit';
 import { UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { scopeOf, seedDistinct } from './history-kit';
@@ -58,8 +59,13 @@ describe('history sync: pages read on the writer thread', () => {
     await sandbox.close();
   });
 
-  const syncInto = (store: Store, fetchFn: typeof fetch = fetch) =>
-    syncScope({ repo: new OrdersRepo(store.db), orderbook: clientFor(sandbox, { rateLimits: { orderbook: { perSecond: 100_000 } }, maxAttempts: 1, fetch: fetchFn }).orderbook, now: () => 1 }, scope);
+  /** What the client told the service's health of each attempt, for the last syncInto(). */
+  let outcomes: RequestOutcome[] = [];
+  const syncInto = (store: Store, fetchFn: typeof fetch = fetch) => {
+    const client = clientFor(sandbox, { rateLimits: { orderbook: { perSecond: 100_000 } }, maxAttempts: 1, fetch: fetchFn });
+    outcomes = client.outcomes;
+    return syncScope({ repo: new OrdersRepo(store.db), orderbook: client.orderbook, now: () => 1 }, scope);
+  };
 
   it('stores every order and fill exactly as the client-read pages written on this thread would', { timeout: 60_000 }, async () => {
     const synced = open('synced');
@@ -105,24 +111,26 @@ describe('history sync: pages read on the writer thread', () => {
     expect(new OrdersRepo(store.db).cursor(scope).headUid).toBeNull();
   });
 
-  it('fails the pass on an order page nested deeper than any answer may be, refused unparsed where it is read (the fetch hands pages over unscanned): none of that page stored', { timeout: 60_000 }, async () => {
+  it('fails the pass on an order page nested deeper than any answer may be, refused unparsed where it is read (the fetch hands pages over unscanned) as on the way in: none of that page stored, the service reported unhealthy', { timeout: 60_000 }, async () => {
     const store = open('deep-orders');
     // The second page's last order carries a field nested 65 levels deep, which the order's schema would pass over.
     const deepLast = (body: string) => `${body.slice(0, body.lastIndexOf('}'))},"extra":${'['.repeat(65)}${']'.repeat(65)}}]`;
     const deep = spoiling((url) => (url.pathname.endsWith('/orders') && url.searchParams.get('offset') === '1000' ? deepLast : undefined));
-    await expect(syncInto(store, deep)).rejects.toMatchObject({ code: 'BAD_RESPONSE', status: 200 });
+    await expect(syncInto(store, deep)).rejects.toMatchObject({ code: 'RESPONSE_TOO_DEEP', message: expect.stringMatching(/^127\.0\.0\.1:\d+ answered GET \/api\/v1\/account\/\{owner\}\/orders with JSON nested more than 64 levels deep/) });
     expect(store.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 1000 });
+    expect(outcomes.at(-1)).toMatchObject({ service: 'orderbook', oversize: true });
   });
 
-  it("reads an unscanned page's error answer only when it is nested no deeper than any answer may be", { timeout: 60_000 }, async () => {
+  it("refuses an unscanned page's error answer nested deeper than any answer may be, as on the way in: unread, not retried, the service reported unhealthy", { timeout: 60_000 }, async () => {
     const store = open('deep-error');
     const deepError: typeof fetch = async (input, init) => {
       if (!new URL(String(input)).pathname.endsWith('/orders')) return fetch(input, init);
       const body = `{"errorType":"InvalidOwner","description":"refused","data":${'['.repeat(65)}${']'.repeat(65)}}`;
       return new Response(body, { status: 400, headers: { 'content-type': 'application/json' } });
     };
-    // Unread, it names only its status (read, it would be the service's InvalidOwner).
-    await expect(syncInto(store, deepError)).rejects.toMatchObject({ code: 'HTTP_400', status: 400 });
+    // Unread (read, it would be the service's InvalidOwner).
+    await expect(syncInto(store, deepError)).rejects.toMatchObject({ code: 'RESPONSE_TOO_DEEP', retryable: false });
+    expect(outcomes.at(-1)).toMatchObject({ service: 'orderbook', oversize: true });
   });
 
   it('fails the pass on a fill page that is not JSON with the client\'s own error, storing no fill', { timeout: 60_000 }, async () => {
