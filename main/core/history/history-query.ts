@@ -161,12 +161,22 @@ function tokenClause(filter: HistoryFilter, environment: Environment): { sql: st
 }
 
 /**
- * Whether the search matches every stored order (an app code or a word every
- * order carries): then it narrows nothing, and the page is read as if the
- * box were empty, straight off the sort index, instead of first listing
- * every match. Both counts come from indexes (full-text, maintained counts).
+ * What a search matches, from indexes alone (full-text, maintained counts): its matches, every stored order
+ * and the environment's. A search that matches every stored order (an app code or a word every order carries)
+ * narrows nothing: the page is read as if the box were empty, straight off the sort index, instead of first
+ * listing every match. One that is the whole filter, with no other environment's orders stored, counts its
+ * selection with its matches: the full-text index is not read a second time for the count (a first read of a
+ * search as typed at 100k read it twice, 1.4 ms each).
  */
-const EVERYTHING_SQL = `SELECT (SELECT count(*) FROM orders_fts WHERE orders_fts MATCH ?) = (SELECT coalesce(sum(n), 0) FROM order_counts) AS everything`;
+const SEARCH_COUNTS_SQL = `SELECT (SELECT count(*) FROM orders_fts WHERE orders_fts MATCH ?) AS matches,
+  (SELECT coalesce(sum(n), 0) FROM order_counts) AS stored,
+  (SELECT coalesce(sum(n), 0) FROM order_counts WHERE environment = ?) AS inEnvironment`;
+
+interface SearchCounts {
+  matches: number;
+  stored: number;
+  inEnvironment: number;
+}
 
 interface CachedShape extends SelectionCounts {
   generation: string;
@@ -181,8 +191,8 @@ interface CachedShape extends SelectionCounts {
  */
 export class HistoryQueries {
   private readonly shapes = new Map<string, CachedShape>();
-  /** Per search, valid for one generation: whether it matches every order. */
-  private readonly everything = new Map<string, { generation: string; everything: boolean }>();
+  /** Per search and environment, valid for one generation: its SearchCounts. */
+  private readonly searches = new Map<string, { generation: string; counts: SearchCounts }>();
   private static readonly MAX_SHAPES = 16;
   private static readonly MAX_BOUNDARIES = 256;
 
@@ -190,11 +200,16 @@ export class HistoryQueries {
 
   page(input: HistoryQuery, environment: Environment): HistoryPage {
     let compiled = compileQuery(input, environment);
-    if (compiled.match !== null && this.matchesEverything(compiled.match)) {
-      const query = historyQuerySchema.parse(input);
-      compiled = compileQuery({ ...query, filter: { ...query.filter, search: undefined } }, environment);
+    /** The selection's count, when the search's own counts give it. */
+    let counted: number | undefined;
+    if (compiled.match !== null) {
+      const search = this.searchCounts(compiled.match, environment);
+      if (search.matches === search.stored) {
+        const query = historyQuerySchema.parse(input);
+        compiled = compileQuery({ ...query, filter: { ...query.filter, search: undefined } }, environment);
+      } else if (compiled.searchOnly && search.stored === search.inEnvironment) counted = search.matches;
     }
-    const shape = this.shape(compiled);
+    const shape = this.shape(compiled, counted);
     if (shape.total === 0 || compiled.offset >= shape.total) return { rows: [], total: shape.total };
     const { sql, params } = pagePlan(compiled, shape, shape.boundaries.get(compiled.offset));
     const rows = this.db.prepare(sql).all(...params) as (OrderColumns & { id: number } & Record<string, unknown>)[];
@@ -205,15 +220,16 @@ export class HistoryQueries {
     return { rows: rows.map(toHistoryRow), total: shape.total };
   }
 
-  private matchesEverything(match: string): boolean {
+  private searchCounts(match: string, environment: Environment): SearchCounts {
     const generation = this.generation();
-    const cached = this.everything.get(match);
-    if (cached && cached.generation === generation) return cached.everything;
-    const { everything } = this.db.prepare(EVERYTHING_SQL).get(match) as { everything: number };
-    this.everything.delete(match);
-    this.everything.set(match, { generation, everything: everything === 1 });
-    if (this.everything.size > HistoryQueries.MAX_SHAPES) this.everything.delete(this.everything.keys().next().value as string);
-    return everything === 1;
+    const id = JSON.stringify([match, environment]);
+    const cached = this.searches.get(id);
+    if (cached && cached.generation === generation) return cached.counts;
+    const counts = this.db.prepare(SEARCH_COUNTS_SQL).get(match, environment) as SearchCounts;
+    this.searches.delete(id);
+    this.searches.set(id, { generation, counts });
+    if (this.searches.size > HistoryQueries.MAX_SHAPES) this.searches.delete(this.searches.keys().next().value as string);
+    return counts;
   }
 
   /** Writes on this connection, and commits of any other one (the sync's writer thread), move the generation. */
@@ -222,12 +238,13 @@ export class HistoryQueries {
     return `${n}:${this.db.pragma('data_version', { simple: true }) as number}`;
   }
 
-  private shape(compiled: CompiledQuery): CachedShape {
+  /** The shape's counts and boundaries; `counted`: the selection's count, known already (no count is read). */
+  private shape(compiled: CompiledQuery, counted?: number): CachedShape {
     const generation = this.generation();
     const id = JSON.stringify([compiled.where, compiled.params, compiled.orderBy]);
     const cached = this.shapes.get(id);
     if (cached && cached.generation === generation) return cached;
-    const { total } = this.db.prepare(countSql(compiled)).get(...compiled.params) as { total: number };
+    const total = counted ?? (this.db.prepare(countSql(compiled)).get(...compiled.params) as { total: number }).total;
     // Only a token's plan weighs its share of the environment.
     const environmentTotal = compiled.token ? (this.db.prepare(ENVIRONMENT_TOTAL_SQL).get(compiled.params[0]) as { total: number }).total : total;
     const fresh: CachedShape = { generation, total, environmentTotal, boundaries: new Map() };

@@ -107,11 +107,11 @@ describe('History pages', () => {
     }
   });
 
-  it('counts and pages a search exactly: a broad one from the full-text index alone, one every order matches as no filter, with or without another environment stored', () => {
+  it('counts and pages a search exactly: a broad one from the full-text index alone (counted once), one every order matches as no filter, with another filter, with or without another environment stored', () => {
     const db = database(400);
     const queries = new HistoryQueries(db);
-    const check = (search: string, environment: 'production' | 'staging') => {
-      const query = { filter: { search }, sort: { column: 'sellAmount', direction: 'desc' }, limit: 50 } as const;
+    const check = (search: string, environment: 'production' | 'staging', also: HistoryFilter = {}) => {
+      const query = { filter: { ...also, search }, sort: { column: 'sellAmount', direction: 'desc' }, limit: 50 } as const;
       const expected = uids([...iterateHistory(db, query, environment)]);
       const page = queries.page(query, environment);
       expect(page.total).toBe(expected.length);
@@ -121,6 +121,8 @@ describe('History pages', () => {
     // Every test order carries the app code "CoW Swap".
     expect(check('cow', 'production')).toBe(400);
     expect(check('cancelled', 'production')).toBeGreaterThan(0);
+    // With another filter, the search's matches are not the selection's count.
+    expect(check('cancelled', 'production', { kind: 'sell' })).toBeLessThan(check('cancelled', 'production'));
     const { orders: staging } = apiOrders(120, { seed: 99 });
     new OrdersRepo(db).writeOrders(staging.map((order) => toOrderParams(order, order.owner, 1, 'staging', 1)));
     expect(check('cow', 'production')).toBe(400);
@@ -128,6 +130,7 @@ describe('History pages', () => {
     expect(check('cancelled', 'production')).toBeGreaterThan(0);
     expect(check('cancelled', 'staging')).toBeGreaterThan(0);
     expect(check('swap cancelled', 'staging')).toBeGreaterThan(0);
+    expect(check('cancelled', 'staging', { kind: 'buy' })).toBeGreaterThan(0);
     // The word the screens show for a status finds it: "Filled" the fulfilled orders.
     expect(check('Filled', 'production')).toBe(check('fulfilled', 'production'));
     expect(check('filled', 'production')).toBeGreaterThan(0);
