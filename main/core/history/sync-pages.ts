@@ -52,6 +52,11 @@ export const TOO_DEEP = 'tooDeep';
 /** What checking a page came to: what the walk needs of it, null when its schema refused it, or TOO_DEEP. */
 export type PageCheck = PageSummary | null | typeof TOO_DEEP;
 
+/** What the walk is told of a decoded page (decodePage's answer): its summary, or why it was refused. */
+export function pageCheck(page: DecodedPage | null | typeof TOO_DEEP): PageCheck {
+  return page === TOO_DEEP ? TOO_DEEP : (page?.summary ?? null);
+}
+
 /** A page as the store takes it: each group's statements run for each of its rows, the groups in one transaction. */
 export interface DecodedPage {
   summary: PageSummary;
@@ -67,7 +72,8 @@ const FINAL = new Set<string>(FINAL_STATUSES);
  * Answers null for an answer the schema refuses (or that is not JSON): the
  * caller reports it as the client does (badResponseError); TOO_DEEP for one
  * nested deeper than any answer may be, refused unparsed (the fetch hands
- * pages over unscanned: HttpRequest.unscanned). Nothing of either is stored.
+ * pages over unscanned: SentRequest.unscanned in http-attempt.ts). Nothing of
+ * either is stored.
  */
 export function decodePage(bytes: ArrayBuffer, ask: PageAsk): DecodedPage | null | typeof TOO_DEEP {
   if (!withinJsonDepth(bytes, JSON_DEPTH_LIMIT)) return TOO_DEEP;

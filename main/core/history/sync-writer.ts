@@ -5,7 +5,7 @@ import { runForEachRow } from '../store/rows-changed';
 import { StoreWriter } from '../store/store-writer';
 import { buildPutOffIndexes, putOffIndexes } from '../store/put-off-indexes';
 import { writeTransaction } from '../store/write-transaction';
-import { decodePage, TOO_DEEP, type PageAsk, type PageCheck } from './sync-pages';
+import { decodePage, pageCheck, TOO_DEEP, type PageAsk, type PageCheck } from './sync-pages';
 import type { OrderParams } from './order-row';
 import { INSERT_PLACED_SQL, SAVE_CURSOR_SQL, tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type OrdersRepo, type SyncCursor, type SyncScope } from './orders-repo';
 
@@ -17,8 +17,9 @@ export interface SyncWriter {
   /**
    * A page as the service sent it, decoded (sync-pages.ts) and written where
    * the writes run: `decoded` once it is checked (null: its schema refused it;
-   * TOO_DEEP: nested too deep; nothing is written), `written` with the rows that changed once committed,
-   * or failed once the pass's signal aborted before it was written.
+   * TOO_DEEP: nested too deep; nothing is written), `written` with the rows
+   * that changed once committed, or failed once the pass's signal aborted
+   * before it was written.
    * `bytes` are handed over: the caller must not use them again.
    */
   page(bytes: ArrayBuffer, ask: PageAsk): { decoded: Promise<PageCheck>; written: Promise<number> };
@@ -69,7 +70,7 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
           const groups = page && page !== TOO_DEEP ? page.groups : [];
           return timed(() => writeTransaction(repo.db, () => groups.reduce((changes, group) => changes + runForEachRow(group.statements.map(prepare), group.rows), 0)));
         });
-        return { decoded: decoded.then((page) => (page === TOO_DEEP ? TOO_DEEP : (page?.summary ?? null))), written };
+        return { decoded: decoded.then(pageCheck), written };
       },
       trades: async (trades) => timed(() => repo.writeTrades(trades, { refetchable: true })),
       cursor: async (scope, cursor) => {

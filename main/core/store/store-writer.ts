@@ -151,8 +151,8 @@ export class StoreWriter {
    * writer thread (this side's buffer is emptied), which decodes them
    * (sync-pages.ts) and writes the rows, all or nothing; `decoded` answers as
    * soon as the page is checked (null when its schema refuses it, TOO_DEEP when
-   * it is nested too deep: then nothing is written), `written` once its rows are committed. drop(): no page of the
-   * pass is written from then on, not even those handed over already; a page
+   * it is nested too deep: then nothing is written), `written` once its rows
+   * are committed. drop(): no page of the pass is written from then on, not even those handed over already; a page
    * being written stops at its next slice (the slices before stay committed)
    * and each page not written fails `written` (SYNC_CANCELLED). The flag is
    * shared memory the thread reads before each slice, so a cancel takes hold

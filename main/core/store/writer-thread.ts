@@ -11,7 +11,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3, { type Statement } from 'better-sqlite3';
-import { decodePage, TOO_DEEP, type PageAsk, type PageCheck } from '../history/sync-pages.ts';
+import { decodePage, pageCheck, TOO_DEEP, type PageAsk, type PageCheck } from '../history/sync-pages.ts';
 import { buildPutOffIndexes, putOffIndexes } from './put-off-indexes.ts';
 import { runForEachRow } from './rows-changed.ts';
 import { defineSqlFunctions } from './sql-functions.ts';
@@ -153,7 +153,7 @@ if (port) {
       page.bytes.transfer(0);
     }
     // The walk goes on (or stops) on this while the rows are written.
-    port.postMessage({ id, decoded: decoded === TOO_DEEP ? TOO_DEEP : (decoded?.summary ?? null) } satisfies WriterReply);
+    port.postMessage({ id, decoded: pageCheck(decoded) } satisfies WriterReply);
     if (!decoded || decoded === TOO_DEEP) return null;
     return decoded.groups.flatMap(({ statements, rows }) =>
       Array.from({ length: Math.ceil(rows.length / PAGE_SLICE) }, (_, at) => ({ statements, rows: rows.slice(at * PAGE_SLICE, (at + 1) * PAGE_SLICE) })),
