@@ -76,10 +76,11 @@ const TRANSACTION_MS = 50;
  */
 const PAGE_SLICE = 64;
 /**
- * The writer's page cache, KiB; better-sqlite3 builds SQLite with 16 MB a connection. A trade (issue 35, sync
- * bench): with 4 MB a 10k-order sync's writing took 1.7-1.8 s of the thread against 2.3-2.4 s (beside two CPU hogs
- * 2.7-2.9 s against 4.0-4.1 s; 2 and 8 MB close to 4, 1 MB slower), but 100k took 21.8-23.9 s against 18.1-23.7 s (beside
- * the hogs 34.7-37.6 s against 33.4-33.5 s), and the process held 10-20 MB less a minute after a 100k sync.
+ * This thread's page cache, KiB (the main thread's connection keeps better-sqlite3's 16 MB). A trade (issue 35,
+ * sync bench, idle): with 4 MB a 10k-order sync's writing took 1.72-1.80 s of the thread against 2.31-2.44 s (beside
+ * two CPU hogs 2.72-2.86 s against 3.95-4.09 s; 2 and 8 MB close to 4, 1 MB slower), but 100k took 21.8-23.9 s
+ * against 18.1-23.7 s (beside the hogs 34.7-37.6 s against 33.4-33.5 s). It saves the process at most the 12 MB
+ * between the two caches.
  */
 const PAGE_CACHE_KIB = 4000;
 
