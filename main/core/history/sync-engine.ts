@@ -8,6 +8,7 @@ import type { OrderbookClient } from '../api/orderbook-client';
 import { toOrderParams } from './order-row';
 import type { Logger } from '../log';
 import type { OrdersRepo, SyncScope } from './orders-repo';
+import { fullPageBytes } from './full-page-bytes';
 import { SlicedWrites } from './sliced-writes';
 import { TOO_DEEP, type PageAsk, type PageSummary } from './sync-pages';
 import { openSyncWriter, type SyncWriter } from './sync-writer';
@@ -110,11 +111,11 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
   };
 
   let head = cursor.headUid;
-  await walk(
+  const orderWalk = await walk(
     writer,
     cursor.headUid === null ? ORDERS_PAGE : FIRST_PAGE,
     ORDERS_PAGE,
-    (offset, limit) => orderbook.accountOrdersBody(scope.chainId, scope.account, { offset, limit }, signal),
+    (offset, limit, pageSignal) => orderbook.accountOrdersBody(scope.chainId, scope.account, { offset, limit }, pageSignal),
     // On a resync, the orders newer than the last pass's head were placed since it looked: one not held yet is news, if that look was recent.
     () => ({ kind: 'orders', scope, now: deps.now(), headUid: cursor.headUid, placedAreNews: placedSinceIsNews(cursor.lastSyncedAt, deps.now()) }),
     (page, offset, written) => {
@@ -135,9 +136,11 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
       // Pages commit in order: once this one is in, so are the pages before.
       writes.afterCommit({ committed }, () => deps.onProgress?.({ phase: 'orders', done, total: null }));
     },
+    { itemKey: '"uid"', firstPass: cursor.headUid === null, signal },
   );
-
-  const { tradesHead, filled } = await syncTrades(deps, writer, writes, scope, cursor.tradesHead ?? null, counts, signal);
+  // The fills are asked for while the last order pages are still storing (they are written after them, in order).
+  orderWalk.committed.catch(() => undefined);
+  const { tradesHead, filled } = await syncTrades(deps, writer, writes, scope, cursor.tradesHead ?? null, counts, orderWalk.committed, signal);
   // What follows reads the store: the walks' rows first.
   await writes.drain();
 
@@ -186,47 +189,73 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
  * then commits its rows. A full page that does not reach what is known means
  * another page: that one is asked for as soon as this one is checked, while
  * the pages before may still be storing, so the requests wait on the rate
- * limiter, not on the store; the walk runs at most two pages ahead of the
- * commits, so a store slower than the requests holds it back. A page the
- * schema refuses fails the walk with the client's own error for it.
+ * limiter, not on the store; the walk hands pages over at most two ahead of
+ * the commits (`before`: the commits of the walk before it, which count as
+ * its own), so a store slower than the requests holds it back. A page the schema
+ * refuses fails the walk with the client's own error for it. Answers once the
+ * last page is checked, with the commits still to come.
+ *
+ * A first pass (nothing known) asks for the next page as soon as a page's
+ * bytes hold a full page of items (`itemKey` counted on them, fullPageBytes()),
+ * not once the writer thread has parsed and checked it: that check is on every
+ * page's way to the next request, and beside a busy machine it took longer
+ * than the limiter's spacing. The check still decides: a page it refuses, or
+ * finds short, cancels the request asked early (still waiting for its slot, it
+ * is never sent).
  */
 async function walk(
   writer: SyncWriter,
   first: number,
   max: number,
-  fetchPage: (offset: number, limit: number) => Promise<AnswerBody>,
+  fetchPage: (offset: number, limit: number, signal?: AbortSignal) => Promise<AnswerBody>,
   ask: () => PageAsk,
   onPage: (page: PageSummary, offset: number, written: Promise<number>) => void,
-): Promise<void> {
+  walkOptions: { itemKey: string; firstPass: boolean; before?: Promise<unknown>; signal?: AbortSignal | undefined },
+): Promise<{ committed: Promise<unknown> }> {
   let offset = 0;
   let limit = first;
-  let next: Promise<AnswerBody> | undefined = fetchPage(offset, limit);
+  let next: Promise<AnswerBody> | undefined = fetchPage(offset, limit, walkOptions.signal);
   /** The commits of the last page and of the one before it. */
-  let written: Promise<unknown> = Promise.resolve();
+  let written: Promise<unknown> = walkOptions.before ?? Promise.resolve();
   let writtenBefore: Promise<unknown> = Promise.resolve();
   while (next) {
     const answer: AnswerBody = await next;
-    const handed = writer.page(answer.bytes, ask());
-    // Settled when they are awaited; meanwhile their failures must not count as unhandled.
-    handed.written.catch(() => undefined);
-    writtenBefore.catch(() => undefined);
-    const page = await handed.decoded;
-    if (page === TOO_DEEP) throw answer.tooDeep();
-    if (!page) throw badResponseError(answer.endpoint, answer.status);
-    // Throws a store's failure: the walk stops there.
-    await writtenBefore;
-    const more = page.count === limit && !page.reachesKnown;
-    const pageOffset = offset;
-    offset += limit;
-    limit = Math.min(limit * PAGE_GROWTH, max);
-    next = more ? fetchPage(offset, limit) : undefined;
-    next?.catch(() => undefined);
-    onPage(page, pageOffset, handed.written);
-    writtenBefore = written;
-    written = handed.written;
+    const nextLimit = Math.min(limit * PAGE_GROWTH, max);
+    const early = walkOptions.firstPass && fullPageBytes(answer.bytes, walkOptions.itemKey, limit) ? earlyPage((signal) => fetchPage(offset + limit, nextLimit, signal), walkOptions.signal) : undefined;
+    try {
+      const handed = writer.page(answer.bytes, ask());
+      // Settled when they are awaited; meanwhile their failures must not count as unhandled.
+      handed.written.catch(() => undefined);
+      writtenBefore.catch(() => undefined);
+      const page = await handed.decoded;
+      if (page === TOO_DEEP) throw answer.tooDeep();
+      if (!page) throw badResponseError(answer.endpoint, answer.status);
+      // Throws a store's failure: the walk stops there.
+      await writtenBefore;
+      const more = page.count === limit && !page.reachesKnown;
+      const pageOffset = offset;
+      offset += limit;
+      limit = nextLimit;
+      next = more ? (early?.answer ?? fetchPage(offset, limit, walkOptions.signal)) : undefined;
+      if (!more) early?.cancel();
+      next?.catch(() => undefined);
+      onPage(page, pageOffset, handed.written);
+      writtenBefore = written;
+      written = handed.written;
+    } catch (error) {
+      early?.cancel();
+      throw error;
+    }
   }
-  await writtenBefore;
-  await written;
+  return { committed: Promise.all([writtenBefore, written]) };
+}
+
+/** A page asked for before it is known to be needed: `cancel()` drops it (not sent if still waiting for its slot). */
+function earlyPage(fetch: (signal: AbortSignal) => Promise<AnswerBody>, passSignal: AbortSignal | undefined): { answer: Promise<AnswerBody>; cancel: () => void } {
+  const controller = new AbortController();
+  const answer = fetch(passSignal ? AbortSignal.any([passSignal, controller.signal]) : controller.signal);
+  answer.catch(() => undefined);
+  return { answer, cancel: () => controller.abort() };
 }
 
 /** The owner's fills newer than the known head; answers the new head and the orders that got new fills. */
@@ -237,17 +266,18 @@ async function syncTrades(
   scope: SyncScope,
   known: string | null,
   counts: PassCounts,
+  ordersCommitted: Promise<unknown>,
   signal?: AbortSignal,
 ): Promise<{ tradesHead: string | null; filled: string[] }> {
   const { orderbook } = deps;
   let tradesHead = known;
   const filled = new Set<string>();
   let seen = 0;
-  await walk(
+  const tradeWalk = await walk(
     writer,
     known === null ? TRADES_PAGE : FIRST_PAGE,
     TRADES_PAGE,
-    (offset, limit) => orderbook.tradesBody(scope.chainId, { owner: scope.account }, { offset, limit }, signal),
+    (offset, limit, pageSignal) => orderbook.tradesBody(scope.chainId, { owner: scope.account }, { offset, limit }, pageSignal),
     () => ({ kind: 'trades', known }),
     (page, offset, written) => {
       counts.tradeCalls += 1;
@@ -261,6 +291,8 @@ async function syncTrades(
       });
       writes.afterCommit({ committed }, () => deps.onProgress?.({ phase: 'trades', done, total: null }));
     },
+    { itemKey: '"orderUid"', firstPass: known === null, before: ordersCommitted, signal },
   );
+  await tradeWalk.committed;
   return { tradesHead, filled: [...filled] };
 }

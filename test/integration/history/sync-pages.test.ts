@@ -9,7 +9,7 @@ import { makeTempDir } from '../../helpers/temp-dir';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import type { RequestOutcome } from '../../../main/core/api/http-client';
 import { clientFor } from '../api/client-kit';
-import { UNTHROTTLED } from '../sandbox/sandbox-kit';
+import { placeOrder, UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { scopeOf, seedDistinct } from './history-kit';
 
 const ORDERS = 2_500;
@@ -160,5 +160,60 @@ describe('history sync: pages read on the writer thread', () => {
     await expect(dropped.written).rejects.toMatchObject({ code: 'SYNC_CANCELLED' });
     await writer.close();
     expect(store.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 1000 });
+  });
+
+  /** A fetch to the sandbox that notes each request: its path with offset and limit, and its signal (aborted: cancelled). */
+  const noting = (requests: { page: string; signal: AbortSignal | undefined }[], inner: typeof fetch = fetch): typeof fetch => async (input, init) => {
+    const url = new URL(String(input));
+    requests.push({ page: `${url.pathname.split('/').at(-1)} ${url.searchParams.get('offset')}+${url.searchParams.get('limit')}`, signal: init?.signal ?? undefined });
+    return inner(input, init);
+  };
+
+  it("asks for a first pass's next page as soon as a full page's bytes are in, before its check, and cancels it when the check refuses the page", { timeout: 60_000 }, async () => {
+    const store = open('early-refused');
+    const requests: { page: string; signal: AbortSignal | undefined }[] = [];
+    const badLast = (body: string) => body.replace(/"sellAmount":"\d+"(?![\s\S]*"sellAmount")/, '"sellAmount":"lots"');
+    const spoiled = spoiling((url) => (url.pathname.endsWith('/orders') && url.searchParams.get('offset') === '1000' ? badLast : undefined));
+    await expect(syncInto(store, noting(requests, spoiled))).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    // The third page was asked for on the second's bytes alone (a full 1000), and dropped once the second was refused.
+    expect(requests.map((request) => request.page)).toEqual(['orders 0+1000', 'orders 1000+1000', 'orders 2000+1000']);
+    expect(requests.map((request) => request.signal?.aborted)).toEqual([false, false, true]);
+    expect(store.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 1000 });
+  });
+
+  it('cancels the page asked early when a page whose bytes looked full is short, and completes the pass', { timeout: 60_000 }, async () => {
+    const store = open('early-short');
+    const requests: { page: string; signal: AbortSignal | undefined }[] = [];
+    // The last page (500 orders) carries a second "uid" key in each order, which its schema passes over: 1000 of them.
+    const twoKeys = (body: string) => body.replaceAll('"uid":', '"extra":{"uid":"x"},"uid":');
+    const spoiled = spoiling((url) => (url.pathname.endsWith('/orders') && url.searchParams.get('offset') === '2000' ? twoKeys : undefined));
+    await syncInto(store, noting(requests, spoiled));
+    const orderPages = requests.filter((request) => request.page.startsWith('orders'));
+    expect(orderPages.map((request) => [request.page, request.signal?.aborted])).toEqual([
+      ['orders 0+1000', false],
+      ['orders 1000+1000', false],
+      ['orders 2000+1000', false],
+      ['orders 3000+1000', true],
+    ]);
+    expect(store.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: ORDERS });
+  });
+
+  it('asks early for no page after a short one, and on a resync for none at all: every page asked for is used', { timeout: 60_000 }, async () => {
+    const store = open('early-none');
+    const requests: { page: string; signal: AbortSignal | undefined }[] = [];
+    await syncInto(store, noting(requests));
+    const fills = (store.db.prepare('SELECT count(*) AS n FROM trades').get() as { n: number }).n;
+    const pages = (path: string, count: number) => Array.from({ length: Math.floor(count / 1000) + 1 }, (_, at) => `${path} ${at * 1000}+1000`);
+    expect(requests.map((request) => request.page)).toEqual([...pages('orders', ORDERS), ...pages('trades', fills)]);
+    // 20 orders placed since: the resync's first page (16) is full, the second (64) reaches what is known, full too.
+    for (let i = 0; i < 20; i += 1) await placeOrder(sandbox, TEST_ACCOUNTS.trader.privateKey, { sellAmount: 10n ** 15n, validTo: sandbox.clock.now() + 3600 + i });
+    requests.length = 0;
+    await syncInto(store, noting(requests));
+    expect(requests.filter((request) => request.page.startsWith('orders'))).toEqual([
+      { page: 'orders 0+16', signal: expect.anything() },
+      { page: 'orders 16+64', signal: expect.anything() },
+    ]);
+    expect(requests.some((request) => request.signal?.aborted)).toBe(false);
+    expect(store.db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: ORDERS + 20 });
   });
 });
