@@ -39,6 +39,20 @@ const IDLE_END_MS = 15_000;
  */
 const YOUNG_GENERATION_MB = 4;
 
+/**
+ * The writer thread's old generation cap, MB. V8 lets a heap grow to 4x what
+ * it keeps live once its cap is as high as the machine allows (Node's default
+ * on a desktop), but to about 1.3x under a cap of this size: the rows of the
+ * pages waiting to be written are collected before the heap doubles, not
+ * after. With it (and index builds sorting in a file, put-off-indexes.ts) a
+ * 100k-order sync's process peaked at 210 MB against 241-250 MB without (a
+ * probe of the app in a process of its own, as the sync-memory bench runs
+ * it; issue 35).
+ * The worst page the client takes (16 MB, RESPONSE_LIMITS.accountOrders)
+ * decodes into some 40 MB, and at most three wait here: far below the cap.
+ */
+const OLD_GENERATION_MB = 512;
+
 export class StoreWriteError extends Error {
   constructor(
     message: string,
@@ -77,7 +91,7 @@ export class StoreWriter {
     // loader resolves: tsx's, as the tests and the bench themselves run; the built entry is one bundle.
     this.worker = new Worker(entry, {
       workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES } satisfies WriterData,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OLD_GENERATION_MB },
       ...(entry.endsWith('.ts') ? { execArgv: ['--import', 'tsx'] } : {}),
     });
     // A writer left open must not keep the process alive; close() is the normal end.

@@ -51,6 +51,18 @@ describe('History indexes put off during a first sync', () => {
     await store.close();
   });
 
+  it("leaves the connection's temp_store as it found it: the writer thread keeps its savepoints in memory", async () => {
+    const store = openStore(storeAt());
+    write(store.db, 300, 39);
+    for (const kept of [2, 0]) {
+      store.db.pragma(`temp_store = ${kept}`);
+      putOffIndexes(store.db);
+      expect(buildPutOffIndexes(store.db)).toBe(20);
+      expect(store.db.pragma('temp_store', { simple: true })).toBe(kept);
+    }
+    await store.close();
+  });
+
   it(`puts nothing off in a store that holds ${PUT_OFF_BELOW} orders or more`, async () => {
     const store = openStore(storeAt());
     write(store.db, PUT_OFF_BELOW - 1, 37);
