@@ -139,8 +139,17 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
     { itemKey: '"uid"', firstPass: cursor.headUid === null, signal },
   );
   // The fills are asked for while the last order pages are still storing (they are written after them, in order).
-  orderWalk.committed.catch(() => undefined);
-  const { tradesHead, filled } = await syncTrades(deps, writer, writes, scope, cursor.tradesHead ?? null, counts, orderWalk.committed, signal);
+  const ordersCommitted = pageCommits(orderWalk);
+  ordersCommitted.catch(() => undefined);
+  let trades: Awaited<ReturnType<typeof syncTrades>>;
+  try {
+    trades = await syncTrades(deps, writer, writes, scope, cursor.tradesHead ?? null, counts, orderWalk, signal);
+  } catch (error) {
+    // A store that failed the last order pages is the pass's failure, not what the fills' walk met after it.
+    await ordersCommitted;
+    throw error;
+  }
+  const { tradesHead, filled } = trades;
   // What follows reads the store: the walks' rows first.
   await writes.drain();
 
@@ -210,14 +219,14 @@ async function walk(
   fetchPage: (offset: number, limit: number, signal?: AbortSignal) => Promise<AnswerBody>,
   ask: () => PageAsk,
   onPage: (page: PageSummary, offset: number, written: Promise<number>) => void,
-  walkOptions: { itemKey: string; firstPass: boolean; before?: Promise<unknown>; signal?: AbortSignal | undefined },
-): Promise<{ committed: Promise<unknown> }> {
+  walkOptions: { itemKey: string; firstPass: boolean; before?: WalkCommits; signal?: AbortSignal | undefined },
+): Promise<WalkCommits> {
   let offset = 0;
   let limit = first;
   let next: Promise<AnswerBody> | undefined = fetchPage(offset, limit, walkOptions.signal);
   /** The commits of the last page and of the one before it. */
-  let written: Promise<unknown> = walkOptions.before ?? Promise.resolve();
-  let writtenBefore: Promise<unknown> = Promise.resolve();
+  let written: Promise<unknown> = walkOptions.before?.last ?? Promise.resolve();
+  let writtenBefore: Promise<unknown> = walkOptions.before?.beforeLast ?? Promise.resolve();
   while (next) {
     const answer: AnswerBody = await next;
     const nextLimit = Math.min(limit * PAGE_GROWTH, max);
@@ -247,7 +256,18 @@ async function walk(
       throw error;
     }
   }
-  return { committed: Promise.all([writtenBefore, written]) };
+  return { last: written, beforeLast: writtenBefore };
+}
+
+/** The commits of a walk's last two pages, still to come when it answers; a failure is the pass's (pageCommits()). */
+interface WalkCommits {
+  last: Promise<unknown>;
+  beforeLast: Promise<unknown>;
+}
+
+/** Both of a walk's last commits, failing with the first to fail. */
+function pageCommits({ last, beforeLast }: WalkCommits): Promise<unknown> {
+  return Promise.all([beforeLast, last]);
 }
 
 /** A page asked for before it is known to be needed: `cancel()` drops it (not sent if still waiting for its slot). */
@@ -266,7 +286,7 @@ async function syncTrades(
   scope: SyncScope,
   known: string | null,
   counts: PassCounts,
-  ordersCommitted: Promise<unknown>,
+  orderCommits: WalkCommits,
   signal?: AbortSignal,
 ): Promise<{ tradesHead: string | null; filled: string[] }> {
   const { orderbook } = deps;
@@ -291,8 +311,8 @@ async function syncTrades(
       });
       writes.afterCommit({ committed }, () => deps.onProgress?.({ phase: 'trades', done, total: null }));
     },
-    { itemKey: '"orderUid"', firstPass: known === null, before: ordersCommitted, signal },
+    { itemKey: '"orderUid"', firstPass: known === null, before: orderCommits, signal },
   );
-  await tradeWalk.committed;
+  await pageCommits(tradeWalk);
   return { tradesHead, filled: [...filled] };
 }

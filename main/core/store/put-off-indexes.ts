@@ -55,10 +55,11 @@ export function buildPutOffIndexes(db: Database): number {
   if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'put_off_indexes'").get()) return 0;
   const putOff = db.prepare('SELECT name, sql FROM put_off_indexes ORDER BY name').all() as { name: string; sql: string }[];
   const built = db.prepare('DELETE FROM put_off_indexes WHERE name = ?');
+  if (putOff.length === 0) return 0;
   let count = 0;
   // Each build sorts every row's key: in a temporary file, not in memory, where the writer thread keeps its
-  // savepoints (temp_store = MEMORY). In memory the sorts of a 100k-order history's builds held 15-20 MB more
-  // at the end of its first sync (issue 35).
+  // savepoints (temp_store = MEMORY). Rebuilding the 20 indexes of a 100k-order history took 18.5-18.8 MB more
+  // at its peak in memory, 5.1 MB in a file, and 2.9 s against 3.2-3.4 s (issue 35).
   const tempStore = db.pragma('temp_store', { simple: true }) as number;
   db.pragma('temp_store = FILE');
   try {

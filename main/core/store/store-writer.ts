@@ -42,14 +42,17 @@ const YOUNG_GENERATION_MB = 4;
 /**
  * The writer thread's old generation cap, MB. V8 lets a heap grow to 4x what
  * it keeps live once its cap is as high as the machine allows (Node's default
- * on a desktop), but to about 1.3x under a cap of this size: the rows of the
- * pages waiting to be written are collected before the heap doubles, not
- * after. With it (and index builds sorting in a file, put-off-indexes.ts) a
+ * on a desktop), but to 1.3-1.5x under a cap of this size (V8 scales the
+ * factor with the cap): the rows of the pages waiting to be written are
+ * collected before the heap doubles, not after. With it (and index builds sorting in a file, put-off-indexes.ts) a
  * 100k-order sync's process peaked at 210 MB against 241-250 MB without (a
  * probe of the app in a process of its own, as the sync-memory bench runs
  * it; issue 35).
- * The worst page the client takes (16 MB, RESPONSE_LIMITS.accountOrders)
+ * The worst real page the client takes (16 MB, RESPONSE_LIMITS.accountOrders)
  * decodes into some 40 MB, and at most three wait here: far below the cap.
+ * A hostile page of 16 MB of empty items could parse into a few hundred MB:
+ * past the cap the thread ends and the pass fails (the next pass starts a new
+ * thread), where without it the process would have grown by as much.
  */
 const OLD_GENERATION_MB = 512;
 

@@ -144,6 +144,15 @@ describe('history sync: pages read on the writer thread', () => {
     expect(store.db.prepare('SELECT count(*) AS n FROM trades').get()).toEqual({ n: 0 });
   });
 
+  it("fails the pass with the store's own error when it could not write the last order page, though the fills' walk then failed too", { timeout: 60_000 }, async () => {
+    const store = open('late-store-failure');
+    // The store refuses the last order page (as a disk that filled up mid-sync would); the fills' first page is garbled.
+    store.db.exec(`CREATE TRIGGER full_disk BEFORE INSERT ON orders WHEN (SELECT count(*) FROM orders) >= ${ORDERS - 100} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    const garbled = spoiling((url) => (url.pathname.endsWith('/trades') ? (body) => body.slice(0, body.length / 2) : undefined));
+    await expect(syncInto(store, garbled)).rejects.toMatchObject({ message: 'database or disk is full' });
+    expect(store.db.prepare('SELECT count(*) AS n FROM trades').get()).toEqual({ n: 0 });
+  });
+
   it('writes no page once the pass is cancelled, though the page was fetched and handed over before', { timeout: 60_000 }, async () => {
     const store = open('cancelled');
     const repo = new OrdersRepo(store.db);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toOrderParams } from '../../../../main/core/history/order-row';
 import { OrdersRepo } from '../../../../main/core/history/orders-repo';
 import { DataService } from '../../../../main/core/settings/data-service';
@@ -51,15 +51,22 @@ describe('History indexes put off during a first sync', () => {
     await store.close();
   });
 
-  it("leaves the connection's temp_store as it found it: the writer thread keeps its savepoints in memory", async () => {
+  it("builds with its sorts in a file, and leaves the connection's temp_store as it found it: the writer thread keeps its savepoints in memory", async () => {
     const store = openStore(storeAt());
     write(store.db, 300, 39);
+    const pragmas = vi.spyOn(store.db, 'pragma');
     for (const kept of [2, 0]) {
       store.db.pragma(`temp_store = ${kept}`);
       putOffIndexes(store.db);
+      pragmas.mockClear();
       expect(buildPutOffIndexes(store.db)).toBe(20);
+      expect(pragmas.mock.calls.map(([source]) => source).filter((source) => source.startsWith('temp_store'))).toEqual(['temp_store', 'temp_store = FILE', `temp_store = ${kept}`]);
       expect(store.db.pragma('temp_store', { simple: true })).toBe(kept);
     }
+    // Nothing put off: nothing built, temp_store untouched.
+    pragmas.mockClear();
+    expect(buildPutOffIndexes(store.db)).toBe(0);
+    expect(pragmas).not.toHaveBeenCalled();
     await store.close();
   });
 
