@@ -135,7 +135,9 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
     },
     { itemKey: '"uid"', firstPass: cursor.headUid === null, signal },
   );
-  // The fills are asked for while the last order pages are still storing (they are written after them, in order).
+  // The fills are asked for while the last order pages are still storing (they are written after them, in order);
+  // the indexes put off are built between them.
+  writer.ordersIn();
   const ordersCommitted = pageCommits(orderWalk);
   ordersCommitted.catch(() => undefined);
   let trades: Awaited<ReturnType<typeof syncTrades>>;

@@ -135,11 +135,14 @@ export class SyncService {
     this.emit();
     let failure: string | null = null;
     let networkDown = false;
-    // One hold of the store's writer thread for all the scopes: a first pass's indexes are built once, at the end.
+    // One hold of the store's writer thread for all the scopes: a first pass's indexes are built once, as the last
+    // scope writes (it holds the thread alone), or at the end.
     const release = scopes.length > 0 ? holdSyncWriter(this.options.repo) : async () => undefined;
     try {
-      for (const scope of scopes) {
+      for (const [at, scope] of scopes.entries()) {
         if (controller.signal.aborted) break;
+        // A release that fails fails the writes after it too: the scope reports it, and the release below logs it.
+        if (at === scopes.length - 1) await release(false).catch(() => undefined);
         try {
           const counts = await syncScope(this.engineDeps(scope), scope, controller.signal);
           if (counts.tradesWritten > 0) this.options.onChanged();
@@ -154,7 +157,7 @@ export class SyncService {
         }
       }
     } finally {
-      await release().catch((error: unknown) => this.options.log.error('history sync could not finish its writes', { error: String(error) }));
+      await release(true).catch((error: unknown) => this.options.log.error('history sync could not finish its writes', { error: String(error) }));
     }
     if (!controller.signal.aborted) {
       this.lastError = failure;

@@ -36,6 +36,11 @@ export interface SyncWriter {
    * goes on, slower, not wrong.
    */
   putOffIndexes(): Promise<void>;
+  /**
+   * The pass has handed over its last page of orders: what it put off is built
+   * between its next writes, if it holds the store's writer thread alone.
+   */
+  ordersIn(): void;
   /** Time spent writing so far, ms: with the request budget, the other bound of a long sync. */
   busyMs(): number;
   /** After the batches already sent are written; the pass is done with the store's writer thread (it ends once idle). */
@@ -82,6 +87,8 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
       putOffIndexes: async () => {
         timed(() => putOffIndexes(repo.db));
       },
+      // No thread to build on between writes: the close builds.
+      ordersIn: () => undefined,
       busyMs: () => busy,
       // No thread for passes to share: each pass builds what it put off.
       close: async () => {
@@ -120,6 +127,7 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
     putOffIndexes: async () => {
       busy += (await thread.putOffIndexes()).ms;
     },
+    ordersIn: () => thread.ordersIn(),
     busyMs: () => busy,
     close: async () => {
       // The pass's signal serves its other scopes too: one listener a scope would pile up on it.
@@ -131,13 +139,17 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
 
 /**
  * Holds the store's writer thread for a pass over several scopes, so what a
- * first pass put off is built once, when the last scope is written, not at
- * each scope's end. Answers the release (after the scopes' own).
+ * first pass put off is built once, as the last scope is written, not at each
+ * scope's end. Answers the release, which acts once: `build` false as the last
+ * scope begins (it builds them between its own writes, holding the thread
+ * alone), true once the scopes are over (after their own releases).
  */
-export function holdSyncWriter(repo: OrdersRepo): () => Promise<void> {
+export function holdSyncWriter(repo: OrdersRepo): (build: boolean) => Promise<void> {
   const thread = StoreWriter.forDatabase(repo.db);
   thread?.hold();
-  return async () => {
-    await thread?.release();
-  };
+  let released: Promise<void> | undefined;
+  return (build) =>
+    (released ??= (async () => {
+      await thread?.release(build);
+    })());
 }

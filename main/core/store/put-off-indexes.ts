@@ -48,14 +48,15 @@ export function putOffIndexes(db: Database): number {
  * the removal of its definition: the main connection's writes wait for one
  * index's build at most (about 0.1 s at 100k orders), not for all of them, and
  * a crash keeps what is still to build. Also at every start (open-store.ts),
- * for a pass a crash cut. Answers how many it built.
+ * for a pass a crash cut. `most`: builds that many at most (the writer thread
+ * builds one at a time between a sync's pages). Answers how many it built.
  */
-export function buildPutOffIndexes(db: Database): number {
+export function buildPutOffIndexes(db: Database, most = Infinity): number {
   // Before migration 17 there is nothing put off (the store opening is older than it).
   if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'put_off_indexes'").get()) return 0;
-  const putOff = db.prepare('SELECT name, sql FROM put_off_indexes ORDER BY name').all() as { name: string; sql: string }[];
-  const built = db.prepare('DELETE FROM put_off_indexes WHERE name = ?');
+  const putOff = db.prepare('SELECT name, sql FROM put_off_indexes ORDER BY name LIMIT ?').all(Number.isFinite(most) ? most : -1) as { name: string; sql: string }[];
   if (putOff.length === 0) return 0;
+  const built = db.prepare('DELETE FROM put_off_indexes WHERE name = ?');
   let count = 0;
   // Each build sorts every row's key: in a temporary file, not in memory, where the writer thread keeps its
   // savepoints (temp_store = MEMORY). Rebuilding the 20 indexes of a 100k-order history took 18.5-18.8 MB more

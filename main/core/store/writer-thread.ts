@@ -11,56 +11,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3, { type Statement } from 'better-sqlite3';
-import { decodePage, pageCheck, TOO_DEEP, type PageAsk, type PageCheck } from '../history/sync-pages.ts';
+import { decodePage, pageCheck, TOO_DEEP } from '../history/sync-pages.ts';
 import { buildPutOffIndexes, putOffIndexes } from './put-off-indexes.ts';
 import { runForEachRow } from './rows-changed.ts';
 import { defineSqlFunctions } from './sql-functions.ts';
-
-export interface WriterData {
-  path: string;
-  /** The store's wal_autocheckpoint (open-store.ts). */
-  checkpointPages: number;
-}
-
-export interface WriterRequest {
-  id: number;
-  /**
-   * Statements run in turn for each row (named parameters), the batch all or
-   * nothing: a row and what follows from it (an order stored as placed, then
-   * as it is) are never committed apart.
-   */
-  statements?: readonly string[];
-  rows?: readonly Record<string, unknown>[];
-  /**
-   * A sync's page as the service sent it, to decode (sync-pages.ts) and store,
-   * all or nothing; `dropped` (shared with main) turns 1 once its pass is
-   * cancelled: none of its slices is written after that.
-   */
-  page?: { bytes: ArrayBuffer; ask: PageAsk; dropped: Int32Array };
-  /** A first sync's pass puts off the History indexes (put-off-indexes.ts); answered with how many. */
-  putOff?: true;
-  /**
-   * Answered once what came before is committed and the log copied into the
-   * file; with `build`, the last pass holding the thread is over: the indexes
-   * put off are built first. A close builds them too.
-   */
-  flush?: true;
-  build?: true;
-  close?: true;
-  /**
-   * The main thread writes on its own connection next: the open transaction is committed and nothing more is
-   * written until as many `resume`s came (answered once the lock is free). Pages that arrive meanwhile are still
-   * decoded and their summaries sent; only their writing waits.
-   */
-  pause?: true;
-  resume?: true;
-}
-
-export type WriterReply =
-  | { id: number; changes: number; ms: number }
-  | { id: number; error: { message: string; code?: string } }
-  /** Before a page is written: what the walk needs of it at once (null or TOO_DEEP: refused, and nothing of it is written). */
-  | { id: number; decoded: PageCheck };
+import type { WriterData, WriterReply, WriterRequest } from './writer-messages.ts';
 
 /**
  * Batches that arrive together (the main thread sends faster than they are
@@ -104,6 +59,9 @@ if (port) {
     if (!statement) statements.set(sql, (statement = db.prepare(sql)));
     return statement;
   };
+  /** Indexes put off are built while nothing waits (buildBetween), and the thread's time on them, counted at the next flush. */
+  let buildBetween = false;
+  let betweenMs = 0;
   /** The open transaction: when it began, and the answers to send once it commits (an answer means committed). */
   let open: { began: number; replies: WriterReply[] } | null = null;
 
@@ -187,7 +145,10 @@ if (port) {
     if (performance.now() - open.began >= TRANSACTION_MS) commit();
   };
 
-  /** A flush, close or put-off: after what came before is committed. Answers false once the thread is closed. */
+  /** Requests with no rows: they act once what came before is committed (control()). */
+  const isControl = (request: WriterRequest) => Boolean(request.putOff || request.flush || request.close || request.buildBetween);
+
+  /** A flush, close, put-off or buildBetween: after what came before is committed. Answers false once the thread is closed. */
   const control = (job: Job): boolean => {
     const { request } = job;
     // The commit's time is counted with the batches it commits.
@@ -197,12 +158,17 @@ if (port) {
     let reply: WriterReply = { id: request.id, changes: 0, ms: 0 };
     try {
       if (request.putOff) reply.changes = putOffIndexes(db);
+      else if (request.buildBetween) buildBetween = true;
       else {
         if (request.build || request.close) buildPutOffIndexes(db);
         // What the pass left in the log goes into the file here, not at some later small write of the main thread.
         db.pragma('wal_checkpoint(PASSIVE)');
       }
       reply.ms = performance.now() - began;
+      if (request.flush || request.close) {
+        reply.ms += betweenMs;
+        betweenMs = 0;
+      }
     } catch (error) {
       reply = { id: request.id, error: describe(error) };
     }
@@ -210,6 +176,20 @@ if (port) {
     port.postMessage(reply);
     if (request.close) port.close();
     return !request.close;
+  };
+
+  /** Builds the next index put off, while nothing waits (buildBetween): answers whether there may be more. */
+  const buildOne = (): boolean => {
+    const began = performance.now();
+    try {
+      if (buildPutOffIndexes(db, 1) === 1) return true;
+    } catch {
+      // Left to the flush at the pass's end, which builds the rest and answers for a failure.
+    } finally {
+      betweenMs += performance.now() - began;
+    }
+    buildBetween = false;
+    return false;
   };
 
   /**
@@ -227,12 +207,14 @@ if (port) {
       return;
     }
     if (!job) {
-      draining = false;
       commit();
+      // An index at a time: a request that comes meanwhile waits for one build at most.
+      if (buildBetween && buildOne()) setImmediate(drain);
+      else draining = false;
       return;
     }
     const { request } = job;
-    if (request.putOff || request.flush || request.close) {
+    if (isControl(request)) {
       if (!control(job)) return;
       setImmediate(drain);
       return;
@@ -263,7 +245,7 @@ if (port) {
         if (!commit() && jobs[0]?.started) answer({ id: jobs[0].request.id, error: { message: 'The store could not commit a write.' } });
       } else pauses = Math.max(0, pauses - 1);
       port.postMessage({ id: request.id, changes: 0, ms: 0 } satisfies WriterReply);
-      if (pauses === 0 && !draining && jobs.length > 0) {
+      if (pauses === 0 && !draining && (jobs.length > 0 || buildBetween)) {
         draining = true;
         setImmediate(drain);
       }
@@ -278,7 +260,7 @@ if (port) {
       const decoded = pageSlices(request.id, request.page);
       if (!decoded) return;
       slices = decoded;
-    } else if (!(request.putOff || request.flush || request.close)) slices = [{ statements: request.statements ?? [], rows: request.rows ?? [] }];
+    } else if (!isControl(request)) slices = [{ statements: request.statements ?? [], rows: request.rows ?? [] }];
     jobs.push({ request, slices, changes: 0, ms: performance.now() - began, started: false });
     if (!draining) {
       draining = true;
