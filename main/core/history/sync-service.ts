@@ -136,12 +136,12 @@ export class SyncService {
     let failure: string | null = null;
     let networkDown = false;
     // One hold of the store's writer thread for all the scopes: a first pass's indexes are built once, as the last
-    // scope writes (it holds the thread alone), or at the end.
-    const release = scopes.length > 0 ? holdSyncWriter(this.options.repo) : async () => undefined;
+    // scope writes (it holds the thread alone), or at the end. A single scope holds it alone anyway.
+    const release = scopes.length > 1 ? holdSyncWriter(this.options.repo) : async () => undefined;
     try {
       for (const [at, scope] of scopes.entries()) {
         if (controller.signal.aborted) break;
-        // A release that fails fails the writes after it too: the scope reports it, and the release below logs it.
+        // A release that fails is logged below (the thread failed: the last scope's writes start a new one).
         if (at === scopes.length - 1) await release(false).catch(() => undefined);
         try {
           const counts = await syncScope(this.engineDeps(scope), scope, controller.signal);

@@ -23,7 +23,9 @@ export const PUT_OFF_BELOW = 10_000;
  * building them afterwards 2.3 s (measured, issue 35). So the pass drops them
  * (but KEPT) while it writes, keeping each one's definition in put_off_indexes
  * in the same transaction, and buildPutOffIndexes() makes them again once the
- * pass is over. Meanwhile the other History sorts read the table, not an index.
+ * pass has its orders in (between the writes of its fills, on the store's
+ * writer thread), or at its end. Meanwhile the other History sorts read the
+ * table, not an index.
  * Answers how many were put off: none when the store is not small
  * (PUT_OFF_BELOW) or they are put off already.
  */

@@ -189,8 +189,9 @@ export class StoreWriter {
 
   /**
    * A first sync of a long history: the History indexes are dropped while the
-   * passes holding the thread write, and built again when the last of them
-   * releases it (put-off-indexes.ts). Answers how many were put off, and the thread's time.
+   * passes holding the thread write their orders, and built again once the
+   * last of them has them in (ordersIn, release; put-off-indexes.ts). Answers
+   * how many were put off, and the thread's time.
    */
   putOffIndexes(): Promise<{ changes: number; ms: number }> {
     return this.send({ putOff: true });
@@ -210,6 +211,8 @@ export class StoreWriter {
   hold(): void {
     this.holders += 1;
     clearTimeout(this.idleEnd);
+    // This pass may write orders: a pass before it that had its orders in builds no more between writes.
+    if (this.holders > 1) this.send({ buildBetween: false }).catch(() => undefined);
   }
 
   /**

@@ -33,11 +33,12 @@ export interface WriterRequest {
   flush?: true;
   build?: true;
   /**
-   * The orders of the passes holding the thread are in (those sent before): the indexes put off are built from now
-   * on one at a time whenever no request waits, so a first sync's fills are written between two builds, not after
-   * all of them; answered at once. A flush with `build` builds what is left.
+   * True: the orders of the pass holding the thread are in (those sent before): the indexes put off are built from
+   * now on one at a time whenever no request waits, so a first sync's fills are written between two builds, not
+   * after all of them; answered at once. A flush with `build` builds what is left. False: another pass holds the
+   * thread too, and may write orders: no more builds between. A put-off or a flush stops them too.
    */
-  buildBetween?: true;
+  buildBetween?: boolean;
   close?: true;
   /**
    * The main thread writes on its own connection next: the open transaction is committed and nothing more is

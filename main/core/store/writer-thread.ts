@@ -129,7 +129,7 @@ if (port) {
 
   /** A slice of a request's rows, written in one savepoint. */
   type Slice = { statements: readonly string[]; rows: readonly Record<string, unknown>[] };
-  /** A request waiting its turn: the slices of its rows left to write (none for a flush, close or put-off), what it changed and the thread's time on it so far. */
+  /** A request waiting its turn: the slices of its rows left to write (none for a control() one), what it changed and the thread's time on it so far. */
   type Job = { request: WriterRequest; slices: Slice[]; changes: number; ms: number; started: boolean };
   /** Requests in the order they came; the first one is under way. */
   const jobs: Job[] = [];
@@ -146,7 +146,7 @@ if (port) {
   };
 
   /** Requests with no rows: they act once what came before is committed (control()). */
-  const isControl = (request: WriterRequest) => Boolean(request.putOff || request.flush || request.close || request.buildBetween);
+  const isControl = (request: WriterRequest) => Boolean(request.putOff || request.flush || request.close || request.buildBetween !== undefined);
 
   /** A flush, close, put-off or buildBetween: after what came before is committed. Answers false once the thread is closed. */
   const control = (job: Job): boolean => {
@@ -156,19 +156,19 @@ if (port) {
     const began = performance.now();
     jobs.shift();
     let reply: WriterReply = { id: request.id, changes: 0, ms: 0 };
+    // Builds between writes last until the pass that asked for them ends, or another pass may write orders.
+    buildBetween = request.buildBetween ?? false;
+    // Counted with the pass's flush (a failed one loses it: its pass has failed).
+    const between = request.flush || request.close ? betweenMs : 0;
+    if (request.flush || request.close) betweenMs = 0;
     try {
       if (request.putOff) reply.changes = putOffIndexes(db);
-      else if (request.buildBetween) buildBetween = true;
-      else {
+      else if (request.buildBetween === undefined) {
         if (request.build || request.close) buildPutOffIndexes(db);
         // What the pass left in the log goes into the file here, not at some later small write of the main thread.
         db.pragma('wal_checkpoint(PASSIVE)');
       }
-      reply.ms = performance.now() - began;
-      if (request.flush || request.close) {
-        reply.ms += betweenMs;
-        betweenMs = 0;
-      }
+      reply.ms = performance.now() - began + between;
     } catch (error) {
       reply = { id: request.id, error: describe(error) };
     }
@@ -178,13 +178,17 @@ if (port) {
     return !request.close;
   };
 
-  /** Builds the next index put off, while nothing waits (buildBetween): answers whether there may be more. */
+  /**
+   * Builds the next index put off, while nothing waits (buildBetween): answers whether there may be more (not when
+   * another connection built the one it picked: the flush builds the rest).
+   */
   const buildOne = (): boolean => {
     const began = performance.now();
     try {
       if (buildPutOffIndexes(db, 1) === 1) return true;
     } catch {
-      // Left to the flush at the pass's end, which builds the rest and answers for a failure.
+      // Left to the pass's flush, which builds the rest and answers for a failure (or to the next pass's, the
+      // thread's close, the next start: open-store.ts).
     } finally {
       betweenMs += performance.now() - began;
     }
