@@ -22,13 +22,13 @@ export const CANDIDATE_LIMIT = 2000;
 export const PROBE_SHARE = 1 / 5;
 
 /**
- * Sorts with an index per token side (migration 015): the sorts a token's
- * orders cluster in by their nature (an old token's orders are old; a
- * 6-decimal token's amounts are the shortest; one side of a token's orders
- * is one block of a token sort), where a walk would pass over most of the
- * history before its first match.
+ * Sorts with an index per token side (migrations 015, 018): the sorts a
+ * token's orders cluster in by their nature (an old token's orders are old,
+ * and went unfilled; a 6-decimal token's amounts are the shortest; one side
+ * of a token's orders is one block of a token sort), where a walk would pass
+ * over most of the history before its first match.
  */
-const ARM_COLUMNS: ReadonlySet<HistorySortColumn> = new Set(['createdAt', 'sellAmount', 'buyAmount', 'sellToken', 'buyToken']);
+const ARM_COLUMNS: ReadonlySet<HistorySortColumn> = new Set(['createdAt', 'sellAmount', 'buyAmount', 'sellToken', 'buyToken', 'filledPct']);
 
 /** A token filter's terms: the sort keys an order with it has on its side, and, given by address, the address. */
 export interface TokenTerms {

@@ -17,7 +17,7 @@ const KEPT = ['orders_by_created', 'orders_live'];
 export const PUT_OFF_BELOW = 10_000;
 
 /**
- * A first sync of a long history writes every order into 22 indexes, each
+ * A first sync of a long history writes every order into 24 indexes (22 then), each
  * sort and token shape of the History screen: 25 s of the writer thread for
  * 100k orders, each 10k slower than the last; without the indexes 7.5 s, and
  * building them afterwards 2.3 s (measured, issue 35). So the pass drops them

@@ -16,11 +16,12 @@ import { journalEthFlowKindsMigration } from './014-journal-ethflow-kinds';
 import { historyTokenFilterMigration } from './015-history-token-filter';
 import { liveOrdersCoveredMigration } from './016-live-orders-covered';
 import { putOffIndexesMigration } from './017-put-off-indexes';
+import { historyTokenFilledMigration } from './018-history-token-filled';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
 export const MIGRATIONS: readonly Migration[] = [
   settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration,
   ordersReshapeMigration, orderTransitionsMigration, transactionJournalMigration, notificationsNameMigration, notificationsBlockDatedMigration,
   transitionsBeforeFeesMigration, ordersMoveForwardMigration, journalEthFlowKindsMigration, historyTokenFilterMigration,
-  liveOrdersCoveredMigration, putOffIndexesMigration,
+  liveOrdersCoveredMigration, putOffIndexesMigration, historyTokenFilledMigration,
 ];

@@ -18,7 +18,9 @@ describe('migration 015: maintained token counts and token side indexes for the 
       repo.writeOrders(apiOrders(count, { seed }).orders.map((order) => toOrderParams(order, order.onchainUser ?? order.owner, 1, environment, 1)));
     write(150, 3, 'production');
     write(40, 4, 'staging');
-    expect(migrate(db, MIGRATIONS)).toBe(MIGRATIONS.length);
+    // Up to this migration: a later one adds side indexes of its own (018).
+    const upTo = MIGRATIONS.indexOf(historyTokenFilterMigration) + 1;
+    expect(migrate(db, MIGRATIONS.slice(0, upTo))).toBe(upTo);
 
     const kept = () => db.prepare(`SELECT ${GROUP}, n FROM order_token_counts WHERE n > 0 ORDER BY ${GROUP}`).all();
     const counted = () => db.prepare(`SELECT ${GROUP}, count(*) AS n FROM orders GROUP BY ${GROUP} ORDER BY ${GROUP}`).all();
