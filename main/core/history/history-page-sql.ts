@@ -92,7 +92,7 @@ export function pageSql(compiled: CompiledQuery, mode: Exclude<PageMode, 'arms'>
 /**
  * A token filter's page from its side indexes: per side (and per key, given
  * by address) the first `offset + limit` matches in sort order, read straight
- * off the index for that side and sort (migration 015), then the page among
+ * off the index for that side and sort (migrations 015, 018), then the page among
  * them. The page's rows are all among those: each side's own first rows.
  */
 function armsPlan(compiled: CompiledQuery & { offset: number; limit: number }, token: TokenTerms, boundary: Boundary | undefined): { sql: string; params: unknown[] } {

@@ -61,7 +61,7 @@ export function buildPutOffIndexes(db: Database, most = Infinity): number {
   const built = db.prepare('DELETE FROM put_off_indexes WHERE name = ?');
   let count = 0;
   // Each build sorts every row's key: in a temporary file, not in memory, where the writer thread keeps its
-  // savepoints (temp_store = MEMORY). Rebuilding the 20 indexes of a 100k-order history took 18.5-18.8 MB more
+  // savepoints (temp_store = MEMORY). Rebuilding the 20 indexes (then) of a 100k-order history took 18.5-18.8 MB more
   // at its peak in memory, 5.1 MB in a file, and 2.9 s against 3.2-3.4 s (issue 35).
   const tempStore = db.pragma('temp_store', { simple: true }) as number;
   db.pragma('temp_store = FILE');

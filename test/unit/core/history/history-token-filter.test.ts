@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryFilter, HistoryQuery, HistorySortColumn } from '../../../../main/common/history/history-schema';
 import { HISTORY_SORT_COLUMNS } from '../../../../main/common/history/history-schema';
 import type { ApiOrder } from '../../../../main/common/protocol/api';
-import { countSql, pagePlan, type SelectionCounts } from '../../../../main/core/history/history-page-sql';
+import { countSql, pageMode, pagePlan, type SelectionCounts } from '../../../../main/core/history/history-page-sql';
 import { compileQuery, HistoryQueries, iterateHistory } from '../../../../main/core/history/history-query';
 import { toOrderParams } from '../../../../main/core/history/order-row';
 import { OrdersRepo } from '../../../../main/core/history/orders-repo';
@@ -128,10 +128,13 @@ describe('History token filters', () => {
       ['sellToken', 'orders_by_buy_token_sell_token'],
       ['buyToken', 'orders_by_sell_token_buy_token'],
       ['filledPct', 'orders_by_sell_token_filled'],
+      ['filledPct', 'orders_by_buy_token_filled'],
     ];
     for (const [column, index] of sides) {
       for (const token of ['USDC', WETH]) {
-        const { sql, params } = pagePlan(compileQuery({ filter: { token, statuses: ['open'] }, sort: { column, direction: 'desc' } }, 'production'), many, undefined);
+        const compiled = compileQuery({ filter: { token, statuses: ['open'] }, sort: { column, direction: 'desc' } }, 'production');
+        expect(pageMode(compiled, many.total, many.environmentTotal), column).toBe('arms');
+        const { sql, params } = pagePlan(compiled, many, undefined);
         const detail = plan(db, sql, params);
         expect(detail).toContain(`SEARCH orders USING INDEX ${index} (environment=? AND`);
         expect(detail).not.toMatch(/SCAN orders(?!_fts)|TEMP B-TREE FOR ORDER BY \|.*CO-ROUTINE/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HistoryQueries, iterateHistory } from '../../../../../main/core/history/history-query';
+import { pagePlan } from '../../../../../main/core/history/history-page-sql';
+import { compileQuery, iterateHistory } from '../../../../../main/core/history/history-query';
 import { toOrderParams } from '../../../../../main/core/history/order-row';
 import { OrdersRepo } from '../../../../../main/core/history/orders-repo';
 import { migrate } from '../../../../../main/core/store/migrate';
@@ -21,14 +22,26 @@ describe('migration 018: token side indexes for the History filled sort', () => 
       { name: 'orders_by_buy_token_filled', sql: 'CREATE INDEX orders_by_buy_token_filled ON orders (environment, buy_key, filled_pct, status, kind, chain_id)' },
       { name: 'orders_by_sell_token_filled', sql: 'CREATE INDEX orders_by_sell_token_filled ON orders (environment, sell_key, filled_pct, status, kind, chain_id)' },
     ]);
-    // A token's pages by filled share, either way, as the whole selection sorts (history-token-filter.test.ts reads
-    // the plan: each side's first rows off these).
-    const queries = new HistoryQueries(db);
+    // A token's pages by filled share, either way, read as a long history reads them (each side's first rows off
+    // these), page after page from the row before: exactly the whole selection's order.
+    const many = { total: 1e6, environmentTotal: 1e9 };
     for (const direction of ['desc', 'asc'] as const) {
       const query = { filter: { token: 'USDC' }, sort: { column: 'filledPct', direction }, limit: 7 } as const;
       const all = [...iterateHistory(db, query, 'production')].map((row) => row.uid);
-      expect(all.length).toBeGreaterThan(7);
-      expect(queries.page(query, 'production').rows.map((row) => row.uid)).toEqual(all.slice(0, 7));
+      expect(all.length).toBeGreaterThan(20);
+      const seen: string[] = [];
+      let boundary: unknown[] | undefined;
+      for (let offset = 0; offset < all.length; offset += 7) {
+        const compiled = compileQuery({ ...query, offset }, 'production');
+        const { sql, params } = pagePlan(compiled, many, boundary);
+        const detail = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail).join(' | ');
+        for (const side of ['sell', 'buy']) expect(detail).toContain(`USING INDEX orders_by_${side}_token_filled (environment=? AND ${side}_key=?`);
+        const rows = db.prepare(sql).all(...params) as ({ uid: string; id: number } & Record<string, unknown>)[];
+        seen.push(...rows.map((row) => row.uid));
+        const last = rows.at(-1)!;
+        boundary = [...compiled.keys.map((key) => last[key]), last.id];
+      }
+      expect(seen).toEqual(all);
     }
   });
 });
