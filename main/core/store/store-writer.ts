@@ -18,6 +18,11 @@ function threadEntry(): string {
 const writers = new WeakMap<Database, StoreWriter>();
 /** Stores whose writer thread is ending before their own connection closes: no new thread starts for them. */
 const closing = new WeakSet<Database>();
+/**
+ * Sync passes holding each store's writer thread (hold/release), counted per store: a pass's hold outlives a thread
+ * that failed, so the next thread builds nothing between writes, nor at another pass's release, while it holds on.
+ */
+const holders = new WeakMap<Database, number>();
 
 /**
  * A thread no sync pass has held for this long ends (a pass that comes later
@@ -84,16 +89,15 @@ export class StoreWriter {
   private next = 0;
   private failure: Error | undefined;
   private closed: Promise<void> | undefined;
-  /** Sync passes using the thread now (hold/release), and the timer that ends it once none has for IDLE_END_MS. */
-  private holders = 0;
+  /** The timer that ends the thread once no pass has held it for IDLE_END_MS. */
   private idleEnd: NodeJS.Timeout | undefined;
 
-  private constructor(path: string) {
+  private constructor(private readonly db: Database) {
     const entry = threadEntry();
     // From source (tests, the bench) the entry is TypeScript that imports the schemas (main/common), which only a
     // loader resolves: tsx's, as the tests and the bench themselves run; the built entry is one bundle.
     this.worker = new Worker(entry, {
-      workerData: { path, checkpointPages: WAL_CHECKPOINT_PAGES } satisfies WriterData,
+      workerData: { path: db.name, checkpointPages: WAL_CHECKPOINT_PAGES } satisfies WriterData,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OLD_GENERATION_MB },
       ...(entry.endsWith('.ts') ? { execArgv: ['--import', 'tsx'] } : {}),
     });
@@ -139,7 +143,7 @@ export class StoreWriter {
   static forDatabase(db: Database): StoreWriter | null {
     if (db.memory || db.name === '' || !db.open || closing.has(db)) return null;
     let writer = writers.get(db);
-    if (!writer || writer.failure || writer.closed) writers.set(db, (writer = new StoreWriter(db.name)));
+    if (!writer || writer.failure || writer.closed) writers.set(db, (writer = new StoreWriter(db)));
     return writer;
   }
 
@@ -204,15 +208,15 @@ export class StoreWriter {
    * several scopes), they wait for the release.
    */
   ordersIn(): void {
-    if (this.holders === 1) this.send({ buildBetween: true }).catch(() => undefined);
+    if (this.holders() === 1) this.send({ buildBetween: true }).catch(() => undefined);
   }
 
   /** A sync pass starts using the thread: it stays while any pass holds it. */
   hold(): void {
-    this.holders += 1;
+    holders.set(this.db, this.holders() + 1);
     clearTimeout(this.idleEnd);
     // This pass may write orders: a pass before it that had its orders in builds no more between writes.
-    if (this.holders > 1) this.send({ buildBetween: false }).catch(() => undefined);
+    if (this.holders() > 1) this.send({ buildBetween: false }).catch(() => undefined);
   }
 
   /**
@@ -226,16 +230,22 @@ export class StoreWriter {
    */
   async release(build = true): Promise<number> {
     try {
-      return (await this.send({ flush: true, ...(build && this.holders === 1 ? { build: true as const } : {}) })).ms;
+      return (await this.send({ flush: true, ...(build && this.holders() === 1 ? { build: true as const } : {}) })).ms;
     } finally {
-      this.holders -= 1;
-      if (this.holders === 0) {
-        clearTimeout(this.idleEnd);
-        // A writer that failed told its writes so: ending it has nothing more to say.
-        this.idleEnd = setTimeout(() => void this.close().catch(() => undefined), IDLE_END_MS).unref();
-      }
+      holders.set(this.db, this.holders() - 1);
+      if (this.holders() === 0) writers.get(this.db)?.endWhenIdle(); // this thread, or the one started after it failed
     }
   }
+
+  /** Ends the thread once no pass has held it for IDLE_END_MS (a hold before then keeps it). */
+  private endWhenIdle(): void {
+    clearTimeout(this.idleEnd);
+    // A writer that failed told its writes so: ending it has nothing more to say.
+    this.idleEnd = setTimeout(() => void this.close().catch(() => undefined), IDLE_END_MS).unref();
+  }
+
+  /** The sync passes holding the store's writer thread, whichever thread that is. */
+  private holders = (): number => holders.get(this.db) ?? 0;
 
   /**
    * The store's writer thread if one is running (a sync pass is writing, or just did), without starting one.

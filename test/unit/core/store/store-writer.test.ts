@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../../../../main/core/store/open-store';
 import { StoreWriter } from '../../../../main/core/store/store-writer';
@@ -154,6 +155,29 @@ describe('the store writer thread', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("keeps a pass's hold across a thread that failed: the thread started after it builds the indexes put off only once that pass lets go", async () => {
+    const putOff = () => store.db.prepare('SELECT count(*) FROM put_off_indexes').pluck().get() as number;
+    // A pass over several scopes holds the thread, and so does its first scope's pass; then the thread fails.
+    writer.hold();
+    writer.hold();
+    await (writer as unknown as { worker: Worker }).worker.terminate();
+    await expect(writer.release()).rejects.toThrow('stopped');
+    // The next scope writes on a new thread, its first sync's indexes put off: the pass over the scopes holds on, so they wait.
+    const next = StoreWriter.forDatabase(store.db)!;
+    expect(next).not.toBe(writer);
+    next.hold();
+    expect((await next.putOffIndexes()).changes).toBe(22);
+    await next.release();
+    expect(putOff()).toBe(22);
+    // The pass over the scopes lets go (its thread failed); its last scope, alone on the new thread, builds them.
+    await expect(writer.release(false)).rejects.toThrow('stopped');
+    const last = StoreWriter.forDatabase(store.db)!;
+    expect(last).toBe(next);
+    last.hold();
+    await last.release();
+    expect(putOff()).toBe(0);
   });
 
   it('has no file to share for an in-memory store', () => {
