@@ -55,6 +55,9 @@ export interface CompiledQuery {
  * required. Quoting makes every character literal, so nothing the user types
  * can be read as FTS syntax. A word naming a status as the screens word it
  * ("filled") also matches that status's id (fulfilled), which is what is stored.
+ * A status id the word starts (a word of letters, "canc") its prefix term finds
+ * already: an OR with it read the same 15k matches twice at 100k orders (1.3 ms
+ * against 0.8 for "cancelled", issue 35).
  */
 export function ftsQuery(search: string): string | null {
   const words = search.split(/[\s,;]+/).filter((word) => word.length > 0).slice(0, 12);
@@ -62,7 +65,7 @@ export function ftsQuery(search: string): string | null {
   const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
   return words
     .map((word) => {
-      const statuses = statusesNamed(word);
+      const statuses = statusesNamed(word).filter((status) => !status.toLowerCase().startsWith(word.toLowerCase()));
       return statuses.length === 0 ? `${quote(word)}*` : `(${[`${quote(word)}*`, ...statuses.map((status) => `status : ${quote(status)}`)].join(' OR ')})`;
     })
     .join(' AND ');

@@ -31,6 +31,9 @@ describe('history helpers', () => {
     // A status as the screens word it finds the stored id too.
     expect(ftsQuery('Filled usdc')).toBe('("Filled"* OR status : "fulfilled") AND "usdc"*');
     expect(ftsQuery('awaiting')).toBe('("awaiting"* OR status : "presignaturePending")');
+    // A status id the word starts, its prefix term finds already.
+    expect(ftsQuery('Canc')).toBe('"Canc"*');
+    expect(ftsQuery('cancelled open')).toBe('"cancelled"* AND "open"*');
   });
 
   it('reads appCode only from a document', () => {
