@@ -150,7 +150,8 @@ export const historyBench: Bench = {
       await firstReadRow('UID pasted whole', { filter: { search: uid }, limit: PAGE });
       await firstReadRow('UID prefix of 10 hex digits pasted', { filter: { search: uid.slice(0, 12) }, limit: PAGE });
       await firstReadRow('UID prefix of 10 hex digits pasted in upper case', { filter: { search: `0x${uid.slice(2, 12).toUpperCase()}` }, limit: PAGE });
-      for (const search of ['cancelled', 'cow']) await firstReadRow(`search "${search}" as typed`, { filter: { search }, limit: PAGE });
+      // A status word, a word every order carries, and a token symbol in half the orders (its matches listed, then paged).
+      for (const search of ['cancelled', 'cow', 'usdc']) await firstReadRow(`search "${search}" as typed`, { filter: { search }, limit: PAGE });
 
       // Deep page: page 51 after paging there (keyset from the previous page's last row).
       const deep: HistoryQuery = { filter: { accounts: [BENCH_ACCOUNTS[0] as `0x${string}`] }, sort: { column: 'validTo', direction: 'asc' }, limit: PAGE };
