@@ -5,6 +5,7 @@ import type { Environment } from '../../common/protocol/environments';
 import { KNOWN_TOKENS } from '../../common/protocol/tokens';
 import { countSql, ENVIRONMENT_TOTAL_SQL, pagePlan, type Boundary, type SelectionCounts, type TokenTerms } from './history-page-sql';
 import { toHistoryRow, type OrderColumns } from './order-row';
+import { searchCounts, type SearchCounts } from './search-counts';
 
 /**
  * Sort keys per column, as migration 007 indexes them: the key, then status,
@@ -163,24 +164,6 @@ function tokenClause(filter: HistoryFilter, environment: Environment): { sql: st
   };
 }
 
-/**
- * What a search matches, from indexes alone (full-text, maintained counts): its matches, every stored order
- * and the environment's. A search that matches every stored order (an app code or a word every order carries)
- * narrows nothing: the page is read as if the box were empty, straight off the sort index, instead of first
- * listing every match. One that is the whole filter, with no other environment's orders stored, counts its
- * selection with its matches: the full-text index is not read a second time for the count (a first read of a
- * search as typed at 100k read it twice, 1.4 ms each).
- */
-const SEARCH_COUNTS_SQL = `SELECT (SELECT count(*) FROM orders_fts WHERE orders_fts MATCH ?) AS matches,
-  (SELECT coalesce(sum(n), 0) FROM order_counts) AS stored,
-  (SELECT coalesce(sum(n), 0) FROM order_counts WHERE environment = ?) AS inEnvironment`;
-
-interface SearchCounts {
-  matches: number;
-  stored: number;
-  inEnvironment: number;
-}
-
 interface CachedShape extends SelectionCounts {
   generation: string;
   /** Boundary before the page that starts at this offset. */
@@ -206,6 +189,10 @@ export class HistoryQueries {
     /** The selection's count, when the search's own counts give it. */
     let counted: number | undefined;
     if (compiled.match !== null) {
+      // A search that matches every stored order (an app code, a word every order carries) narrows nothing: the page
+      // is read as if the box were empty, straight off the sort index, instead of first listing every match. One that
+      // is the whole filter, with no other environment's orders stored, counts its selection with its matches: the
+      // full-text index is not read a second time for the count (at 100k, 1.4 ms each).
       const search = this.searchCounts(compiled.match, environment);
       if (search.matches === search.stored) {
         const query = historyQuerySchema.parse(input);
@@ -228,7 +215,7 @@ export class HistoryQueries {
     const id = JSON.stringify([match, environment]);
     const cached = this.searches.get(id);
     if (cached && cached.generation === generation) return cached.counts;
-    const counts = this.db.prepare(SEARCH_COUNTS_SQL).get(match, environment) as SearchCounts;
+    const counts = searchCounts(this.db, match, environment);
     this.searches.delete(id);
     this.searches.set(id, { generation, counts });
     if (this.searches.size > HistoryQueries.MAX_SHAPES) this.searches.delete(this.searches.keys().next().value as string);

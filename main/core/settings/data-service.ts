@@ -77,10 +77,11 @@ type Db = Extract<StoreState, { store: unknown }>['store']['db'];
 
 /**
  * The store's own bookkeeping, not the user's data: the History indexes a
- * first sync put off, still to build (store/put-off-indexes.ts). Emptied
- * mid-sync, they would never be built again.
+ * first sync put off, still to build (store/put-off-indexes.ts; emptied
+ * mid-sync, they would never be built again), and the full-text index's
+ * table of its terms (a view of the index: nothing to export, nothing to empty).
  */
-const STORE_TABLES = new Set(['put_off_indexes']);
+const STORE_TABLES = new Set(['put_off_indexes', 'orders_fts_terms']);
 
 /** Ordinary and virtual (FTS) tables; SQLite's own, the FTS shadow tables and the store's bookkeeping are left out. */
 function userTables(db: Db): string[] {

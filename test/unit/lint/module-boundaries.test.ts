@@ -17,6 +17,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   order_counts: 'history', // kept by triggers on orders, read by history/history-query.ts
   order_token_counts: 'history', // kept by triggers on orders (migration 015), read by history/history-page-sql.ts
   orders_fts: 'history', // the search index of orders, read by history/history-query.ts
+  orders_fts_terms: 'history', // the search index's terms (migration 019), read by history/search-counts.ts
   order_transitions: 'history', // TransitionStream (history/transition-stream.ts), the one stream of order changes
   order_transition_cursors: 'history', // TransitionStream's per-consumer read positions
   notifications: 'watcher', // NotificationStore (watcher/notification-store.ts)

@@ -17,11 +17,12 @@ import { historyTokenFilterMigration } from './015-history-token-filter';
 import { liveOrdersCoveredMigration } from './016-live-orders-covered';
 import { putOffIndexesMigration } from './017-put-off-indexes';
 import { historyTokenFilledMigration } from './018-history-token-filled';
+import { searchTermsMigration } from './019-search-terms';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
 export const MIGRATIONS: readonly Migration[] = [
   settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration,
   ordersReshapeMigration, orderTransitionsMigration, transactionJournalMigration, notificationsNameMigration, notificationsBlockDatedMigration,
   transitionsBeforeFeesMigration, ordersMoveForwardMigration, journalEthFlowKindsMigration, historyTokenFilterMigration,
-  liveOrdersCoveredMigration, putOffIndexesMigration, historyTokenFilledMigration,
+  liveOrdersCoveredMigration, putOffIndexesMigration, historyTokenFilledMigration, searchTermsMigration,
 ];
