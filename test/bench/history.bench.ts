@@ -9,8 +9,10 @@ import { countSql, ENVIRONMENT_TOTAL_SQL, pagePlan } from '../../main/core/histo
 import { compileQuery } from '../../main/core/history/history-query';
 import { toOrderParams } from '../../main/core/history/order-row';
 import { OrdersRepo } from '../../main/core/history/orders-repo';
+import { searchCounts } from '../../main/core/history/search-counts';
 import { STORE_FILE } from '../../main/core/services';
 import { openStore } from '../../main/core/store/open-store';
+import { defineSqlFunctions } from '../../main/core/store/sql-functions';
 import { composeApp } from '../helpers/compose-app';
 import { makeTempDir } from '../helpers/temp-dir';
 import { apiOrders, BENCH_ACCOUNTS, BENCH_SEED } from './api-orders';
@@ -87,6 +89,8 @@ export const historyBench: Bench = {
 
     const services = composeApp({ userDataDir: dir.path });
     const bare = new BetterSqlite3(path);
+    // The SQL functions the app's connection has (a search checked on each row among them).
+    defineSqlFunctions(bare);
     try {
       const query = async (input: HistoryQuery) => {
         const answer = await services.router.handle('history.query', input);
@@ -99,7 +103,10 @@ export const historyBench: Bench = {
       /** The SQL the app runs for this query, prepared once on the bare connection: the count, then the page. */
       const bareSql = (input: HistoryQuery) => {
         const compiled = compileQuery(input, 'production');
-        const count = bare.prepare(countSql(compiled));
+        // A search alone is counted as the app counts it (off the full-text index's terms where they answer).
+        const counted = compiled.searchOnly && compiled.match !== null ? compiled.match : null;
+        const counting = bare.prepare(countSql(compiled));
+        const count = { get: (...params: unknown[]) => (counted === null ? counting.get(...params) : { total: searchCounts(bare, counted, 'production').matches }) };
         const { total } = count.get(...compiled.params) as { total: number };
         const { total: environmentTotal } = bare.prepare(ENVIRONMENT_TOTAL_SQL).get('production') as { total: number };
         const page = pagePlan(compiled, { total, environmentTotal }, undefined);

@@ -3,7 +3,7 @@ import { historyQuerySchema, type HistoryFilter, type HistoryPage, type HistoryQ
 import { statusesNamed } from '../../common/orders/status';
 import type { Environment } from '../../common/protocol/environments';
 import { KNOWN_TOKENS } from '../../common/protocol/tokens';
-import { countSql, ENVIRONMENT_TOTAL_SQL, pagePlan, type Boundary, type SelectionCounts, type TokenTerms } from './history-page-sql';
+import { countSql, ENVIRONMENT_TOTAL_SQL, pagePlan, SEARCH_CLAUSE, type Boundary, type SelectionCounts, type TokenTerms } from './history-page-sql';
 import { toHistoryRow, type OrderColumns } from './order-row';
 import { searchCounts, type SearchCounts } from './search-counts';
 
@@ -109,8 +109,8 @@ export function compileQuery(input: HistoryQuery, environment: Environment): Com
   if (filter.to !== undefined) addOther('created_at <= ?', '+created_at <= ?', filter.to);
   const match = filter.search ? ftsQuery(filter.search) : null;
   if (match) {
-    const sql = 'orders.rowid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)';
-    addOther(sql, sql, match);
+    // Last of the terms: a page that checks it on each row takes its parameter as a named one (history-page-sql.ts).
+    addOther(SEARCH_CLAUSE, SEARCH_CLAUSE, match);
     // The matches are found by rowid; `environment = ?` would tempt the planner into checking
     // every entry of a sort index against them (a pasted UID: 15-20 ms at 100k instead of a lookup).
     clauses[0] = ['+environment = ?', 'environment = ?'];

@@ -133,7 +133,7 @@ describe('History token filters', () => {
     for (const [column, index] of sides) {
       for (const token of ['USDC', WETH]) {
         const compiled = compileQuery({ filter: { token, statuses: ['open'] }, sort: { column, direction: 'desc' } }, 'production');
-        expect(pageMode(compiled, many.total, many.environmentTotal), column).toBe('arms');
+        expect(pageMode(compiled, many.total, many.environmentTotal, compiled.offset + compiled.limit), column).toBe('arms');
         const { sql, params } = pagePlan(compiled, many, undefined);
         const detail = plan(db, sql, params);
         expect(detail).toContain(`SEARCH orders USING INDEX ${index} (environment=? AND`);
