@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Environment } from '../../common/protocol/environments';
+import { loneWord } from './search-rows';
 
 /**
  * What a search matches, from indexes alone (full-text, maintained counts):
@@ -29,8 +30,8 @@ const TERMS_SQL = 'SELECT count(*) AS terms, coalesce(max(doc), 0) AS most, coal
  */
 export function searchCounts(db: Database, match: string, environment: Environment): SearchCounts {
   const { stored, inEnvironment } = db.prepare(STORED_SQL).get(environment) as Omit<SearchCounts, 'matches'>;
-  const word = /^"([A-Za-z0-9]+)"\*$/.exec(match)?.[1]?.toLowerCase();
-  if (word !== undefined) {
+  const word = loneWord(match);
+  if (word !== null) {
     // Every term the word starts sorts from the word itself to the word and the last code point.
     const { terms, most, docs } = db.prepare(TERMS_SQL).get(word, `${word}\u{10FFFF}`) as { terms: number; most: number; docs: number };
     if (terms === 0 || terms === 1) return { matches: docs, stored, inEnvironment };

@@ -1,9 +1,10 @@
-// A search checked on each row as the History page walks its sort index, for a
-// search whose matches are a large share of the orders: listing them all off the
-// full-text index first cost 7.4 ms for "usdc" in half of 100k orders, against a
-// few hundred rows checked for the page (issue 35). Self-contained (erasable
-// TypeScript): store/sql-functions.ts defines it on every connection, the writer
-// thread's among them, which imports it from source.
+// The History search's full-text query read back into its words (ftsQuery writes
+// it, history-query.ts), and checked on each row as the History page walks its
+// sort index, for a search whose matches are a large share of the orders:
+// listing them all off the full-text index first cost 7.4 ms for "usdc" in half
+// of 100k orders, against a few hundred rows checked for the page (issue 35).
+// Self-contained (erasable TypeScript): store/sql-functions.ts defines it on
+// every connection, the writer thread's among them, which imports it from source.
 
 /** The columns the full-text index holds (orders_fts, migration 007), in its order. */
 export const SEARCHED_COLUMNS = ['uid', 'owner', 'receiver', 'sell_token', 'buy_token', 'sell_symbol', 'buy_symbol', 'app_code', 'status'] as const;
@@ -44,6 +45,12 @@ function clausesOf(match: string): Clause[] | null {
 /** Whether rows can be checked against this full-text query here (its words are ASCII letters and digits). */
 export function rowCheckable(match: string): boolean {
   return clausesOf(match) !== null;
+}
+
+/** The one word of a full-text query of one ASCII word (naming no status it does not start), in lower case; else null. */
+export function loneWord(match: string): string | null {
+  const clauses = clausesOf(match);
+  return clauses?.length === 1 && clauses[0]!.statuses.length === 0 ? clauses[0]!.prefix : null;
 }
 
 const NOT_ASCII = /[^\p{ASCII}]/u;
