@@ -34,6 +34,14 @@ export const PROBE_SHARE = 1 / 5;
  */
 export const ROW_CHECK_ROWS = 500;
 
+/**
+ * The most rows a page checks the search on: where the matches bunch further
+ * on in the sort (an old token's symbol, newest first), the check stops here
+ * and the page is read off the listed matches instead (HistoryQueries.page),
+ * at a cost of about 3 ms more, not of checking the whole history.
+ */
+export const ROW_CHECK_BUDGET = 2 * ROW_CHECK_ROWS;
+
 /** A search's term of the WHERE clause: the rowids the full-text index lists for the query. */
 export const SEARCH_CLAUSE = 'orders.rowid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)';
 
@@ -70,7 +78,8 @@ export type Boundary = unknown[];
  *   (read from the token indexes) without reading their rows.
  * - `arms`: a token with a sort that has token indexes: each side's first
  *   rows, in order, from its own index, merged.
- * - `check`: the walk, a search checked on each row it reads (ROW_CHECK_SHARE).
+ * - `check`: the walk's first rows without the search (ROW_CHECK_BUDGET), the
+ *   search checked on each (ROW_CHECK_ROWS).
  * - `candidate`: the filter's matches, read through its own index and sorted.
  */
 export type PageMode = 'walk' | 'probe' | 'arms' | 'check' | 'candidate';
@@ -113,9 +122,13 @@ export function pageSql(compiled: CompiledQuery, mode: Exclude<PageMode, 'arms'>
   const keyset = after ? keysetSql(compiled) : '';
   const limit = ` LIMIT ?${after ? '' : ' OFFSET ?'}`;
   if (mode === 'candidate') return `${select(compiled)} WHERE ${compiled.where}${keyset} ORDER BY ${sortedAfter(compiled)}${limit}`;
+  if (mode === 'check') {
+    // The search is the walk's last term (compileQuery): the walk reads its budget of rows without it, in order.
+    const walked = `SELECT orders.rowid AS walked FROM orders WHERE ${compiled.walkWhere.replace(` AND ${SEARCH_CLAUSE}`, '')}${keyset} ORDER BY ${compiled.orderBy} LIMIT ?`;
+    return `${select(compiled)} JOIN (${walked}) ON orders.rowid = walked WHERE ${ROW_CHECK_CLAUSE} ORDER BY ${sortedAfter(compiled)}${limit}`;
+  }
   // The set is checked first, on the index entry: the rows it passes over are never read.
-  let where = mode === 'probe' && compiled.token ? compiled.walkWhere.replace(/^environment = \?/, `environment = ? AND ${tokenSet(compiled, compiled.token).sql}`) : compiled.walkWhere;
-  if (mode === 'check') where = where.replace(SEARCH_CLAUSE, ROW_CHECK_CLAUSE);
+  const where = mode === 'probe' && compiled.token ? compiled.walkWhere.replace(/^environment = \?/, `environment = ? AND ${tokenSet(compiled, compiled.token).sql}`) : compiled.walkWhere;
   return `${select(compiled)} WHERE ${where}${keyset} ORDER BY ${compiled.orderBy}${limit}`;
 }
 
@@ -147,19 +160,33 @@ export interface SelectionCounts {
   environmentTotal: number;
 }
 
-/** The page's SQL and its parameters; `boundary`: the row before the page (keyset). */
-export function pagePlan(compiled: CompiledQuery & { offset: number; limit: number }, counts: SelectionCounts, boundary: Boundary | undefined): { sql: string; params: unknown[] } {
+/**
+ * The page's SQL and its parameters; `boundary`: the row before the page
+ * (keyset). `checked`: the page checks its search on the walk's first rows
+ * (`check`), so fewer rows than asked may mean the matches lie further on: read
+ * it again with `check` false.
+ */
+export function pagePlan(
+  compiled: CompiledQuery & { offset: number; limit: number },
+  counts: SelectionCounts,
+  boundary: Boundary | undefined,
+  check = true,
+): { sql: string; params: unknown[]; checked: boolean } {
   const reach = boundary && compiled.offset > 0 ? compiled.limit : compiled.offset + compiled.limit;
-  const mode = pageMode(compiled, counts.total, counts.environmentTotal, reach);
+  const chosen = pageMode(compiled, counts.total, counts.environmentTotal, reach);
+  const mode = chosen === 'check' && !check ? 'walk' : chosen;
   // Keyset only off an index: a few thousand matches sort in a few milliseconds with OFFSET.
   const keyset = mode !== 'candidate' && compiled.offset > 0 ? boundary : undefined;
-  if (mode === 'arms' && compiled.token) return armsPlan(compiled, compiled.token, keyset);
+  if (mode === 'arms' && compiled.token) return { ...armsPlan(compiled, compiled.token, keyset), checked: false };
   const walk = mode === 'arms' ? 'walk' : mode;
-  let params = walk === 'probe' && compiled.token ? [compiled.params[0], ...tokenSet(compiled, compiled.token).params, ...compiled.params.slice(1)] : compiled.params;
-  // The search is the last term (compileQuery): its parameter becomes the named one the row check reads twice.
-  if (walk === 'check') params = [...compiled.params.slice(0, -1), { search: compiled.match }];
-  if (keyset) return { sql: pageSql(compiled, walk, true), params: [...params, ...keyset, compiled.limit] };
-  return { sql: pageSql(compiled, walk, false), params: [...params, compiled.limit, compiled.offset] };
+  const tail = keyset ? [...keyset, compiled.limit] : [compiled.limit, compiled.offset];
+  if (walk === 'check') {
+    // The walk's terms but the search's, its keyset and budget; then the search as a named parameter, read twice.
+    const walked = [...compiled.params.slice(0, -1), ...(keyset ?? []), ROW_CHECK_BUDGET];
+    return { sql: pageSql(compiled, 'check', keyset !== undefined), params: [...walked, { search: compiled.match }, ...tail.slice(keyset ? -1 : 0)], checked: true };
+  }
+  const params = walk === 'probe' && compiled.token ? [compiled.params[0], ...tokenSet(compiled, compiled.token).params, ...compiled.params.slice(1)] : compiled.params;
+  return { sql: pageSql(compiled, walk, keyset !== undefined), params: [...params, ...tail], checked: false };
 }
 
 /** How many orders the environment holds, from the maintained counts. */

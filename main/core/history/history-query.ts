@@ -201,8 +201,15 @@ export class HistoryQueries {
     }
     const shape = this.shape(compiled, counted);
     if (shape.total === 0 || compiled.offset >= shape.total) return { rows: [], total: shape.total };
-    const { sql, params } = pagePlan(compiled, shape, shape.boundaries.get(compiled.offset));
-    const rows = this.db.prepare(sql).all(...params) as (OrderColumns & { id: number } & Record<string, unknown>)[];
+    const boundary = shape.boundaries.get(compiled.offset);
+    const read = (check: boolean) => {
+      const plan = pagePlan(compiled, shape, boundary, check);
+      return { rows: this.db.prepare(plan.sql).all(...plan.params) as (OrderColumns & { id: number } & Record<string, unknown>)[], checked: plan.checked };
+    };
+    const first = read(true);
+    // A search checked on the walk's first rows found less than the page, though more follow: they lie further on.
+    const short = first.checked && first.rows.length < compiled.limit && compiled.offset + first.rows.length < shape.total;
+    const { rows } = short ? read(false) : first;
     const last = rows.at(-1);
     if (last && rows.length === compiled.limit && shape.boundaries.size < HistoryQueries.MAX_BOUNDARIES) {
       shape.boundaries.set(compiled.offset + rows.length, [...compiled.keys.map((key) => last[key]), last.id]);
@@ -235,8 +242,9 @@ export class HistoryQueries {
     const cached = this.shapes.get(id);
     if (cached && cached.generation === generation) return cached;
     const total = counted ?? (this.db.prepare(countSql(compiled)).get(...compiled.params) as { total: number }).total;
-    // Only a token's plan weighs its share of the environment.
-    const environmentTotal = compiled.token ? (this.db.prepare(ENVIRONMENT_TOTAL_SQL).get(compiled.params[0]) as { total: number }).total : total;
+    // Only a token's plan, and a search's, weigh their share of the environment.
+    const weighed = compiled.token !== null || compiled.match !== null;
+    const environmentTotal = weighed ? (this.db.prepare(ENVIRONMENT_TOTAL_SQL).get(compiled.params[0]) as { total: number }).total : total;
     const fresh: CachedShape = { generation, total, environmentTotal, boundaries: new Map() };
     this.shapes.delete(id);
     this.shapes.set(id, fresh);

@@ -7,8 +7,8 @@ import { openStore } from '../../../../main/core/store/open-store';
 import { apiOrders } from '../../../bench/api-orders';
 
 describe("a search's counts", () => {
-  // 40 orders, 30 in production and 10 in staging; app codes chosen so that the words below start one term,
-  // two that share rows, or a term in every row.
+  // 40 orders, 30 in production and 10 in staging; app codes chosen so that the words below start no term, one
+  // term (in some rows, or every row), or two that share rows.
   const db = openStore(':memory:').db;
   const repo = new OrdersRepo(db);
   const { orders } = apiOrders(40, { seed: 19 });
@@ -25,6 +25,7 @@ describe("a search's counts", () => {
       expect({ search, matches: counts(search).matches }).toEqual({ search, matches: listed(ftsQuery(search)!) });
     }
     // The cases each way of counting answers, checked by hand: no term, one term, two sharing rows, one in every row.
+    expect(counts('beta').matches).toBe(15);
     expect(counts('zzz').matches).toBe(0);
     expect(counts('alphab').matches).toBe(15);
     // "alpha" and "alphabet" are both in five orders: 25 orders, not 30.
