@@ -123,9 +123,12 @@ export function pageSql(compiled: CompiledQuery, mode: Exclude<PageMode, 'arms'>
   const limit = ` LIMIT ?${after ? '' : ' OFFSET ?'}`;
   if (mode === 'candidate') return `${select(compiled)} WHERE ${compiled.where}${keyset} ORDER BY ${sortedAfter(compiled)}${limit}`;
   if (mode === 'check') {
-    // The search is the walk's last term (compileQuery): the walk reads its budget of rows without it, in order.
-    const walked = `SELECT orders.rowid AS walked FROM orders WHERE ${compiled.walkWhere.replace(` AND ${SEARCH_CLAUSE}`, '')}${keyset} ORDER BY ${compiled.orderBy} LIMIT ?`;
-    return `${select(compiled)} JOIN (${walked}) ON orders.rowid = walked WHERE ${ROW_CHECK_CLAUSE} ORDER BY ${sortedAfter(compiled)}${limit}`;
+    // The search is the walk's last term (compileQuery): the walk reads its budget of rows without it, in order, with
+    // their sort keys. Sorted by those, the page needs no sort of its own: the check stops once the page is full.
+    const keys = compiled.keys.map((key, at) => `${key} AS k${at}`).join(', ');
+    const walked = `SELECT orders.rowid AS walked, ${keys} FROM orders WHERE ${compiled.walkWhere.replace(` AND ${SEARCH_CLAUSE}`, '')}${keyset} ORDER BY ${compiled.orderBy} LIMIT ?`;
+    const order = [...compiled.keys.map((_, at) => `k${at}`), 'walked'].map((key) => `${key} ${compiled.direction}`).join(', ');
+    return `SELECT ${ROW_COLUMNS}, ${compiled.keys.join(', ')} FROM (${walked}) CROSS JOIN orders ON orders.rowid = walked WHERE ${ROW_CHECK_CLAUSE} ORDER BY ${order}${limit}`;
   }
   // The set is checked first, on the index entry: the rows it passes over are never read.
   const where = mode === 'probe' && compiled.token ? compiled.walkWhere.replace(/^environment = \?/, `environment = ? AND ${tokenSet(compiled, compiled.token).sql}`) : compiled.walkWhere;
