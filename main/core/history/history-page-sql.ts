@@ -46,10 +46,10 @@ export const ROW_CHECK_BUDGET = 2 * ROW_CHECK_ROWS;
 export const SEARCH_CLAUSE = 'orders.rowid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)';
 
 /**
- * The search's term checked on the row (search_row), in the place of
- * SEARCH_CLAUSE: the full-text index answers only for a row search_row leaves
- * to it (a column not ASCII). Its query is the named parameter `search`, which
- * takes the place of SEARCH_CLAUSE's (pagePlan).
+ * The search checked on a row of the walk (search_row), in the outer query of
+ * a `check` page (the walk inside it reads without the search): the full-text
+ * index answers only for a row search_row leaves to it (a column not ASCII).
+ * The query is the named parameter `search`, read twice (pagePlan).
  */
 const ROW_CHECK_CLAUSE = `coalesce(search_row(@search, ${SEARCHED_COLUMNS.join(', ')}), orders.rowid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @search))`;
 

@@ -8,7 +8,7 @@ import { apiOrders } from '../../../bench/api-orders';
 
 describe("a search's counts", () => {
   // 40 orders, 30 in production and 10 in staging; app codes chosen so that the words below start no term, one
-  // term (in some rows, or every row), or two that share rows.
+  // term, or two that share rows ("desk" and "deskbound", one of them in every row: listed).
   const db = openStore(':memory:').db;
   const repo = new OrdersRepo(db);
   const { orders } = apiOrders(40, { seed: 19 });
@@ -24,7 +24,8 @@ describe("a search's counts", () => {
     for (const search of ['zzz', 'alphab', 'ALPHAB', 'alpha', 'desk', 'de', 'beta', 'cancelled', 'alpha desk', 'ålpha', 'al-pha', 'Filled']) {
       expect({ search, matches: counts(search).matches }).toEqual({ search, matches: listed(ftsQuery(search)!) });
     }
-    // The cases each way of counting answers, checked by hand: no term, one term, two sharing rows, one in every row.
+    // The cases each way of counting answers, checked by hand: no term, one term, two sharing rows, two of which one
+    // is in every row.
     expect(counts('beta').matches).toBe(15);
     expect(counts('zzz').matches).toBe(0);
     expect(counts('alphab').matches).toBe(15);

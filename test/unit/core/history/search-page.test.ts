@@ -1,7 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
-import { ROW_CHECK_BUDGET } from '../../../../main/core/history/history-page-sql';
-import { iterateHistory, queryHistory } from '../../../../main/core/history/history-query';
+import type { HistoryQuery } from '../../../../main/common/history/history-schema';
+import { pagePlan, ROW_CHECK_BUDGET } from '../../../../main/core/history/history-page-sql';
+import { compileQuery, iterateHistory, queryHistory } from '../../../../main/core/history/history-query';
 import { toOrderParams } from '../../../../main/core/history/order-row';
 import { OrdersRepo } from '../../../../main/core/history/orders-repo';
 import { openStore } from '../../../../main/core/store/open-store';
@@ -16,12 +17,12 @@ new OrdersRepo(db).writeOrders(orders.map((order) => toOrderParams(order, order.
 db.prepare("UPDATE orders SET app_code = CASE WHEN rowid > ? THEN 'oldcode' ELSE 'newcode' END || CASE WHEN rowid % 10 < 3 THEN ' midcode' ELSE '' END").run(ORDERS / 2);
 const uids = (rows: { uid: string }[]) => rows.map((row) => row.uid);
 
-function reading(search: string, pages: number, limit: number) {
+function reading(search: string, pages: number, limit: number, sort?: HistoryQuery['sort']) {
   const prepared: string[] = [];
   const prepare = db.prepare.bind(db);
   const spy = vi.spyOn(db, 'prepare').mockImplementation(((sql: string) => (prepared.push(sql), prepare(sql))) as BetterSqlite3.Database['prepare']);
   try {
-    const read = Array.from({ length: pages }, (_, page) => uids(queryHistory(db, { filter: { search }, limit, offset: page * limit }, 'production').rows));
+    const read = Array.from({ length: pages }, (_, page) => uids(queryHistory(db, { filter: { search }, ...(sort ? { sort } : {}), limit, offset: page * limit }, 'production').rows));
     return { read, checked: prepared.some((sql) => sql.includes('search_row')) };
   } finally {
     spy.mockRestore();
@@ -40,10 +41,22 @@ describe('a History search page', () => {
   });
 
   it('checks a search spread through the sort on the rows it walks, page after page, exactly as the listed matches read', () => {
-    const expected = uids([...iterateHistory(db, { filter: { search: 'midcode' }, limit: 50 }, 'production')]);
-    const { read, checked } = reading('midcode', 4, 50);
-    expect(checked).toBe(true);
-    expect(read.flat()).toEqual(expected.slice(0, 200));
+    for (const sort of [undefined, { column: 'sellAmount', direction: 'asc' }, { column: 'uid', direction: 'desc' }] as const) {
+      const expected = uids([...iterateHistory(db, { filter: { search: 'midcode' }, ...(sort ? { sort } : {}), limit: 50 }, 'production')]);
+      const { read, checked } = reading('midcode', 4, 50, sort);
+      expect(checked).toBe(true);
+      expect({ sort, uids: read.flat() }).toEqual({ sort, uids: expected.slice(0, 200) });
+    }
+  });
+
+  it("reads the checked page in the walk's own order: SQLite sorts nothing, so the check ends once the page is full", () => {
+    const compiled = compileQuery({ filter: { search: 'midcode' }, sort: { column: 'sellAmount', direction: 'asc' }, limit: 50 }, 'production');
+    for (const boundary of [undefined, [1, '1', 'open', 'sell', 1, 7]]) {
+      const plan = pagePlan({ ...compiled, offset: boundary ? 50 : 0 }, { total: 2100, environmentTotal: ORDERS }, boundary);
+      expect(plan.checked).toBe(true);
+      const steps = (db.prepare(`EXPLAIN QUERY PLAN ${plan.sql}`).all(...plan.params) as { detail: string }[]).map((step) => step.detail);
+      expect(steps.some((step) => step.includes('TEMP B-TREE'))).toBe(false);
+    }
   });
 
   it("weighs the search's share of the environment's orders: 30% of them, 200 a page, are read off the listed matches", () => {
