@@ -199,10 +199,7 @@ export class OrdersRepo {
    * was 0.6 s of the main thread for 100k orders beside a busy machine (5x the statement's time).
    */
   stillLive(uids: readonly string[]): string[] {
-    return this.db
-      .prepare(`SELECT asked.value FROM json_each(?) AS asked WHERE EXISTS (SELECT 1 FROM orders WHERE uid = lower(asked.value) AND status NOT IN (${FINAL_LIST})) ORDER BY asked.key`)
-      .pluck()
-      .all(JSON.stringify(uids)) as string[];
+    return stillLiveIn(this.db, uids);
   }
 
   cursor(scope: SyncScope): SyncCursor {
@@ -248,4 +245,12 @@ export class OrdersRepo {
     }
     return oldest;
   }
+}
+
+/** OrdersRepo.stillLive() on a connection of its own: the writer thread's, where a sync's fill pages are read (sync-pages.ts). */
+export function stillLiveIn(db: Database, uids: readonly string[]): string[] {
+  return db
+    .prepare(`SELECT asked.value FROM json_each(?) AS asked WHERE EXISTS (SELECT 1 FROM orders WHERE uid = lower(asked.value) AND status NOT IN (${FINAL_LIST})) ORDER BY asked.key`)
+    .pluck()
+    .all(JSON.stringify(uids)) as string[];
 }

@@ -32,8 +32,8 @@ export interface SyncEngineDeps {
   orderbook: Pick<OrderbookClient, 'accountOrdersBody' | 'ordersByUids' | 'tradesBody'>;
   now: () => number;
   onProgress?: (progress: Omit<SyncProgress, 'account' | 'chainId'>) => void;
-  /** After each committed write, with the UIDs of the orders (or fills) it stored; the crash test prints them. */
-  onCommit?: (uids: readonly string[], what: 'orders' | 'trades', changed: number) => void;
+  /** After each committed write, with the rows it changed. */
+  onCommit?: (what: 'orders' | 'trades', changed: number) => void;
   /** What went wrong without failing the pass. */
   log?: Pick<Logger, 'warn'>;
 }
@@ -100,7 +100,7 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
       const rows = slice.map((order) => toOrderParams(order, scope.account, scope.chainId, scope.environment, now));
       return writer.orders(rows).then((changed) => {
         counts.ordersWritten += changed;
-        deps.onCommit?.(slice.map((order) => order.uid), 'orders', changed);
+        deps.onCommit?.('orders', changed);
       });
     });
     for (const order of orders) fetched.add(order.uid.toLowerCase());
@@ -128,7 +128,7 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
       for (const uid of page.followUp) fetched.add(uid);
       const committed = written.then((changed) => {
         counts.ordersWritten += changed;
-        deps.onCommit?.(page.uids, 'orders', changed);
+        deps.onCommit?.('orders', changed);
       });
       // Pages commit in order: once this one is in, so are the pages before.
       writes.afterCommit({ committed }, () => deps.onProgress?.({ phase: 'orders', done, total: null }));
@@ -161,7 +161,8 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
     if ((after = window.next) === null) break;
   }
   const rotation = cursor.headUid === null ? [] : repo.liveUids(scope, { after: cursor.refreshAfter ?? null, limit: REFRESH_ROTATION });
-  // Orders the walk just brought are current: only the others with new fills can be stale.
+  // Orders the walk just brought are current: only the others with new fills can be stale. Those were live in the
+  // store when their fills' page was read; a page of the pass then still waiting may have closed them: checked again.
   const refilled: string[] = [];
   for (const uids of chunk(filled.filter((uid) => !fetched.has(uid)), BY_UIDS_CHUNK * 4)) {
     refilled.push(...repo.stillLive(uids));
@@ -190,7 +191,7 @@ async function syncWith(deps: SyncEngineDeps, writer: SyncWriter, writes: Sliced
   return counts;
 }
 
-/** The owner's fills newer than the known head; answers the new head and the orders that got new fills. */
+/** The owner's fills newer than the known head; answers the new head and the orders that got new fills while the store held them live. */
 async function syncTrades(
   deps: SyncEngineDeps,
   writer: SyncWriter,
@@ -219,7 +220,7 @@ async function syncTrades(
       const done = seen;
       const committed = written.then((changed) => {
         counts.tradesWritten += changed;
-        deps.onCommit?.(page.uids, 'trades', changed);
+        deps.onCommit?.('trades', changed);
       });
       writes.afterCommit({ committed }, () => deps.onProgress?.({ phase: 'trades', done, total: null }));
     },

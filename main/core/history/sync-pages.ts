@@ -1,10 +1,11 @@
+import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import { accountOrdersSchema, tradesResponseSchema } from '../../common/protocol/api';
 import { JSON_DEPTH_LIMIT } from '../../common/limits';
 import { withinJsonDepth } from '../api/json-depth';
 import { parseBodyBytes } from '../api/response-body';
 import { FINAL_STATUSES, toOrderParams } from './order-row';
-import { INSERT_PLACED_SQL, tradeAtOrBefore, tradeKey, tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type SyncScope } from './orders-repo';
+import { INSERT_PLACED_SQL, stillLiveIn, tradeAtOrBefore, tradeKey, tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type SyncScope } from './orders-repo';
 
 /**
  * What a sync asks of a page of account orders besides its bytes: whose
@@ -37,9 +38,13 @@ export interface PageSummary {
   first: string | null;
   /** The page reaches what the last pass stored: no page after it is asked for. */
   reachesKnown: boolean;
-  /** The UIDs of the orders stored (of the orders whose fills were), as the service sent them. */
-  uids: string[];
-  /** Lower case: orders: those the service still calls live (the refresh skips them, they are current); fills: their orders (the refresh looks at those). */
+  /**
+   * Lower case: orders: those the service still calls live (the refresh skips them, they are current); fills: their
+   * orders the store holds as still able to change (the refresh looks at those; the pass's end checks them again,
+   * once its writes are in). Only these UIDs cross to the main thread: a first sync's fills name most of its orders,
+   * and their UIDs (with every page's own, once sent too) held on until the pass's end doubled the main thread's
+   * young generation and raised its old one: 10-15 MB of a 100k sync's peak (issue 35).
+   */
   followUp: string[];
 }
 
@@ -73,12 +78,15 @@ const FINAL = new Set<string>(FINAL_STATUSES);
  * caller reports it as the client does (badResponseError); TOO_DEEP for one
  * nested deeper than any answer may be, refused unparsed (the fetch hands
  * pages over unscanned: SentRequest.unscanned in http-attempt.ts). Nothing of
- * either is stored.
+ * either is stored. `store` is the connection the page is written on: a fill
+ * page's orders are looked up there (PageSummary.followUp), after the pages
+ * sent before it are written or while they still wait; either way the pass's
+ * end checks them again.
  */
-export function decodePage(bytes: ArrayBuffer, ask: PageAsk): DecodedPage | null | typeof TOO_DEEP {
+export function decodePage(bytes: ArrayBuffer, ask: PageAsk, store: Database): DecodedPage | null | typeof TOO_DEEP {
   if (!withinJsonDepth(bytes, JSON_DEPTH_LIMIT)) return TOO_DEEP;
   const body = parseBodyBytes(bytes);
-  return ask.kind === 'orders' ? decodeOrders(body, ask) : decodeTrades(body, ask);
+  return ask.kind === 'orders' ? decodeOrders(body, ask) : decodeTrades(body, ask, store);
 }
 
 /**
@@ -118,7 +126,6 @@ function decodeOrders(body: unknown, ask: OrdersPageAsk): DecodedPage | null {
       count: page.length,
       first: page[0]?.uid ?? null,
       reachesKnown: knownAt !== -1,
-      uids: page.map((order) => order.uid),
       followUp,
     },
     groups: [
@@ -128,7 +135,7 @@ function decodeOrders(body: unknown, ask: OrdersPageAsk): DecodedPage | null {
   };
 }
 
-function decodeTrades(body: unknown, ask: TradesPageAsk): DecodedPage | null {
+function decodeTrades(body: unknown, ask: TradesPageAsk, store: Database): DecodedPage | null {
   const page = eachChecked(body, tradesResponseSchema.element, (trade) => trade);
   if (!page) return null;
   const { known } = ask;
@@ -138,8 +145,7 @@ function decodeTrades(body: unknown, ask: TradesPageAsk): DecodedPage | null {
       count: page.length,
       first: page[0] ? tradeKey(page[0]) : null,
       reachesKnown: fresh.length < page.length,
-      uids: fresh.map((trade) => trade.orderUid),
-      followUp: [...new Set(fresh.map((trade) => trade.orderUid.toLowerCase()))],
+      followUp: stillLiveIn(store, [...new Set(fresh.map((trade) => trade.orderUid.toLowerCase()))]),
     },
     groups: [{ statements: [UPSERT_TRADE_SQL], rows: fresh.map(tradeParams) }],
   };

@@ -182,7 +182,7 @@ export class SyncService {
         if (ordersChanged) this.options.onChanged();
         ordersChanged = false;
       },
-      onCommit: (_uids, what, changed) => {
+      onCommit: (what, changed) => {
         if (changed > 0 && what === 'orders') ordersChanged = true;
       },
     };

@@ -69,7 +69,7 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
     return {
       orders: async (rows, placedSinceLastLook) => timed(() => repo.writeOrders(rows, { refetchable: true, placedSinceLastLook })),
       page: (bytes, ask) => {
-        const decoded = Promise.resolve().then(() => decodePage(bytes, ask));
+        const decoded = Promise.resolve().then(() => decodePage(bytes, ask, repo.db));
         const written = decoded.then((page) => {
           signal?.throwIfAborted();
           const groups = page && page !== TOO_DEEP ? page.groups : [];

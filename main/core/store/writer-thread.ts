@@ -109,7 +109,7 @@ if (port) {
   const pageSlices = (id: number, page: NonNullable<WriterRequest['page']>) => {
     let decoded: ReturnType<typeof decodePage>;
     try {
-      decoded = decodePage(page.bytes, page.ask);
+      decoded = decodePage(page.bytes, page.ask, db);
     } catch (error) {
       port.postMessage({ id, error: describe(error) } satisfies WriterReply);
       return null;

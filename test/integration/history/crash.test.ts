@@ -33,8 +33,8 @@ function runChild(path: string, sandbox: Sandbox, killAfter: number, spin: numbe
   const lines = createInterface({ input: child.stdout });
   lines.on('line', (line) => {
     if (line === 'DONE') run.finished = true;
-    if (!line.startsWith('COMMIT ')) return;
-    run.committed.push(...line.slice(7).split(',').filter(Boolean));
+    if (!line.startsWith('COMMIT ') || !line.endsWith(' END')) return;
+    run.committed.push(...line.slice('COMMIT '.length, -' END'.length).split(',').filter(Boolean));
     run.lines += 1;
     if (run.lines === killAfter) {
       const kill = (turns: number): void => void (turns === 0 ? child.kill('SIGKILL') : setImmediate(() => kill(turns - 1)));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_WINDOW_MS } from '../../../main/common/orders/transitions';
-import { FIRST_PAGE, ORDERS_PAGE, syncScope, TRADES_PAGE, type SyncCounts } from '../../../main/core/history/sync-engine';
+import { FIRST_PAGE, ORDERS_PAGE, REFRESH_ROTATION, syncScope, TRADES_PAGE, type SyncCounts } from '../../../main/core/history/sync-engine';
 import { startSandbox, TEST_ACCOUNTS, type Sandbox } from '../../sandbox';
 import { placeOrder, UNTHROTTLED } from '../sandbox/sandbox-kit';
 import { historyKit, requestCounts, scopeOf, seedDistinct } from './history-kit';
@@ -159,6 +159,41 @@ describe('history sync: orders placed since the last pass', () => {
     await syncWatching([uid], () => Date.now() + NEWS_WINDOW_MS + 60_000);
     expect(kit.repo.get(uid)).toMatchObject({ status: 'fulfilled' });
     expect(transitionsOf(uid)).toEqual([]);
+  });
+});
+
+describe('history sync: new fills of open orders older than the head', () => {
+  let sandbox: Sandbox;
+  let kit: ReturnType<typeof historyKit>;
+  const trader = TEST_ACCOUNTS.trader.address;
+  const scope = scopeOf(trader);
+  const sync = () => syncScope({ repo: kit.repo, orderbook: kit.client.orderbook, now: Date.now }, scope);
+  afterAll(async () => {
+    await kit.close();
+    await sandbox.close();
+  });
+
+  it('asks for each by UID on the next pass and stores it as the service has it, not only those the rotation reaches', { timeout: 60_000 }, async () => {
+    sandbox = await startSandbox({ rateLimits: UNTHROTTLED });
+    // Open orders the price table never fills: the rotation reaches 48 of them a pass, by UID.
+    seedDistinct(sandbox, 1, trader, 4 * REFRESH_ROTATION, 1);
+    const partial: string[] = [];
+    for (let i = 0n; i < 8n; i += 1n) partial.push(await placeOrder(sandbox, TEST_ACCOUNTS.trader.privateKey, { partiallyFillable: true, sellAmount: 10n ** 18n + i }));
+    // Newer than those, a first page of orders no batch fills: the next pass's order walk stops before the partial ones.
+    for (let i = 0n; i < BigInt(FIRST_PAGE); i += 1n) await placeOrder(sandbox, TEST_ACCOUNTS.trader.privateKey, { buyAmount: 10n ** 15n + i });
+    kit = historyKit(sandbox);
+    await sync();
+    expect(partial.map((uid) => kit.repo.get(uid)?.status)).toEqual(partial.map(() => 'open'));
+
+    const filled = sandbox.settle({ partialFraction: 0.5 }).fills.map((fill) => fill.uid);
+    expect([...filled].sort()).toEqual([...partial].sort());
+    sandbox.resetRequests();
+    await sync();
+    expect(requestCounts(sandbox)).toMatchObject({ pages: 1, trades: 1 });
+    // Half filled and still open: the order page did not bring them, their fills did.
+    const executed = (uid: string) => (sandbox.orders.get(uid) as { executedSellAmount: string }).executedSellAmount;
+    expect(partial.map(executed).every((amount) => BigInt(amount) > 0n)).toBe(true);
+    expect(partial.map((uid) => kit.repo.get(uid)?.executed_sell_amount)).toEqual(partial.map(executed));
   });
 });
 
