@@ -4,7 +4,7 @@ import { boundedFetch, EndpointTimeoutError, RedirectRefusedError, ResponseTooDe
 import type { HttpDeps, HttpRequest } from './http-client';
 import { withinJsonDepth } from './json-depth';
 import { errorFromResponse } from './request-errors';
-import { decodeBody, parseResponseBody } from './response-body';
+import { decodeBody, parseResponseBody, readBodyBytes } from './response-body';
 import { isRetryable, type Failure } from './retry-policy';
 
 // One attempt of a request (http-client.ts runs the attempts): the fetch within its bounds, and what it came to.
@@ -66,7 +66,7 @@ export async function attemptOnce<T>(
       },
       { endpoint: req.endpoint, ...(req.unscanned ? {} : { maxJsonDepth: JSON_DEPTH_LIMIT }), ...bounds },
     );
-    bytes = await response.arrayBuffer();
+    bytes = await readBodyBytes(response);
   } catch (cause) {
     req.signal?.throwIfAborted();
     // Too large, nested too deep, or redirected where nothing may follow: a broken or hostile server, and asking again would bring the same.
