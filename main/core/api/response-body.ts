@@ -28,6 +28,8 @@ export async function parseResponseBody(text: string): Promise<unknown> {
  * Errors as the body's reading errors (a bound, an abort).
  */
 export async function readBodyBytes(response: Response): Promise<ArrayBuffer> {
+  // As Response.arrayBuffer() refuses it: a body read already would read as empty here.
+  if (response.bodyUsed) throw new TypeError('The answer\'s body was read already.');
   const chunks: Uint8Array[] = [];
   let length = 0;
   if (response.body) {

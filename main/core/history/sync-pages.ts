@@ -79,9 +79,10 @@ const FINAL = new Set<string>(FINAL_STATUSES);
  * nested deeper than any answer may be, refused unparsed (the fetch hands
  * pages over unscanned: SentRequest.unscanned in http-attempt.ts). Nothing of
  * either is stored. `store` is the connection the page is written on: a fill
- * page's orders are looked up there (PageSummary.followUp), after the pages
- * sent before it are written or while they still wait; either way the pass's
- * end checks them again.
+ * page's orders are looked up there (PageSummary.followUp), maybe before the
+ * pass's order pages sent ahead of it are written. Nothing is missed: an
+ * order such a page brings is current if live (the walk skips it anyway) or
+ * final. The pass's end checks them again, for one a later page closed.
  */
 export function decodePage(bytes: ArrayBuffer, ask: PageAsk, store: Database): DecodedPage | null | typeof TOO_DEEP {
   if (!withinJsonDepth(bytes, JSON_DEPTH_LIMIT)) return TOO_DEEP;

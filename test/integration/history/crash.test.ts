@@ -60,7 +60,7 @@ describe('history sync survives SIGKILL at random points', () => {
     dir.remove();
   });
 
-  it(`keeps the file sound and every acknowledged order through ${KILLS} kills, then completes`, { timeout: 240_000 }, async () => {
+  it(`keeps the file sound and every order seen committed through ${KILLS} kills, then completes`, { timeout: 240_000 }, async () => {
     // Where each child is killed is random: the seed is printed, and in every failure message.
     const seed = runSeed('history crash test');
     const random = createPrng(seed);
