@@ -63,6 +63,9 @@ describe('cancelling a presign order', () => {
     expect(result.cancelled).toEqual([signed.uid]);
     expect(result.onChain.map((entry) => entry.uid)).toEqual([presigned.uid]);
     expect(result.onChain[0]?.call).toBe(`invalidateOrder(${presigned.uid})`);
-    expect(kit.sandbox.requests.filter((entry) => entry.method === 'DELETE').map((entry) => entry.status)).toEqual([200]);
+    // A 429 is the rate limit's answer, given before the batch is read: on a busy machine two requests can arrive
+    // closer together than the app sent them, and the app sends the same batch again. Every batch read was accepted.
+    const batchAnswers = kit.sandbox.requests.filter((entry) => entry.method === 'DELETE' && entry.status !== 429);
+    expect(batchAnswers.map((entry) => entry.status)).toEqual([200]);
   });
 });
