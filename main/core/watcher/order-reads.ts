@@ -36,8 +36,8 @@ export const NEWEST_TRADES = 100;
 
 /** What the watcher needs of the history, through its service. */
 export interface WatcherHistory {
-  storeOrders(chainId: number, orders: readonly ApiOrder[], options?: { placedSinceLastLook?: boolean }): void;
-  /** The watcher's writes, in their turn with a sync's writer thread (HistoryModule.inTurn). */
+  storeInTurn(chainId: number, orders: readonly ApiOrder[], options?: { placedSinceLastLook?: boolean }): Promise<void>;
+  /** The round's transition-stream transaction on the main connection, in its turn with a sync's writer thread (HistoryModule.inTurn). */
   inTurn<T>(write: () => T): Promise<T>;
   liveUids(account: string, chainId: number, environment: Environment, window?: { after?: string | null; limit?: number }): string[];
   liveCount(account: string, chainId: number, environment: Environment): number;
@@ -158,15 +158,14 @@ export class OrderReads {
   }
 
   /**
-   * Stores orders read in their turn with a sync's writer thread (HistoryModule.inTurn), unless what is watched
-   * changed while they waited for it (a switched environment's orders would be stored as the new one's): whether stored.
+   * Stores orders read in their turn with a sync's writer thread (HistoryModule.storeInTurn), unless what is watched
+   * changed while they were read (a switched environment's orders would be stored as the new one's): whether stored.
+   * The rows take the environment in effect when they are sent, this one, however long they wait for the thread.
    */
-  private store(chainId: number, orders: readonly ApiOrder[], environment: Environment, options?: { placedSinceLastLook: boolean }): Promise<boolean> {
-    return this.options.history.inTurn(() => {
-      if (!this.current(environment)) return false;
-      this.options.history.storeOrders(chainId, orders, options);
-      return true;
-    });
+  private async store(chainId: number, orders: readonly ApiOrder[], environment: Environment, options?: { placedSinceLastLook: boolean }): Promise<boolean> {
+    if (!this.current(environment)) return false;
+    await this.options.history.storeInTurn(chainId, orders, options);
+    return true;
   }
 
   private current(environment: Environment): boolean {

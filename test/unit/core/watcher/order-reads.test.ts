@@ -35,7 +35,7 @@ function readsOf(initiallyOpen: number, failingRead: number, news: { traded?: [u
         Array.from({ length: open }, (_, index) => uidOf(index))
           .filter((uid) => uid > (window?.after ?? ''))
           .slice(0, window?.limit ?? open),
-      storeOrders: (_chainId, orders) => void stored.push(orders.map((order) => order.uid)),
+      storeInTurn: async (_chainId, orders) => void stored.push(orders.map((order) => order.uid)),
       inTurn: async (write) => write(),
       liveExpired: (_account, _chainId, _environment, _by, limit) => (news.expired ?? []).slice(0, limit),
       orderOf: (uid) => {
@@ -119,32 +119,35 @@ describe("a watcher round's read of the open orders", () => {
   });
 });
 
-describe("a watcher round's orders waiting for their turn with a sync's writer thread", () => {
-  it('are not stored once the environment switched while they waited: they would be stored as the new one\'s', async () => {
+describe("a watcher round's orders read while the environment switches", () => {
+  it('are not stored once the environment switched while they were read: they would be stored as the new one\'s', async () => {
     let environment: Environment = 'production';
     const stored: string[][] = [];
-    let turn: (() => void) | undefined;
+    let answer: (() => void) | undefined;
     const reads = new OrderReads({
       history: {
         liveUids: () => [uidOf(1)],
-        storeOrders: (_chainId, orders) => void stored.push(orders.map((order) => order.uid)),
-        // The writer thread is in the middle of a long write: the turn comes when the test says.
-        inTurn: async (write) => {
-          await new Promise<void>((resolve) => (turn = resolve));
-          return write();
-        },
+        storeInTurn: async (_chainId, orders) => void stored.push(orders.map((order) => order.uid)),
+        inTurn: async (write) => write(),
         liveExpired: () => [],
         orderOf: () => undefined,
       },
-      orderbook: () => ({ ordersByUids: async (_chainId: number, uids: readonly string[]) => ({ orders: uids.map((uid) => ({ uid }) as ApiOrder), errors: [] }) }) as unknown as OrderbookClient,
+      // The service answers when the test says.
+      orderbook: () =>
+        ({
+          ordersByUids: async (_chainId: number, uids: readonly string[]) => {
+            await new Promise<void>((resolve) => (answer = resolve));
+            return { orders: uids.map((uid) => ({ uid }) as ApiOrder), errors: [] };
+          },
+        }) as unknown as OrderbookClient,
       environment: () => environment,
       now: () => 0,
       stopped: () => false,
     });
     const reading = reads.open(account, 1, 'production');
-    await vi.waitFor(() => expect(turn).toBeDefined());
+    await vi.waitFor(() => expect(answer).toBeDefined());
     environment = 'staging';
-    turn!();
+    answer!();
     await reading;
     expect(stored).toEqual([]);
   });
