@@ -19,7 +19,7 @@ import type { Handlers } from '../ipc/router';
 import { SubmissionJournal } from './submission-journal';
 import { SyncService, type SyncTiming } from './sync-service';
 import { TransitionStream } from './transition-stream';
-import { StoreWriter } from '../store/store-writer';
+import { StoreWriteError, StoreWriter } from '../store/store-writer';
 
 export interface HistoryModuleOptions {
   storeState: StoreState;
@@ -62,8 +62,9 @@ export interface HistoryModule {
   /**
    * storeOrders() for background reads (the watcher's), in their turn with a sync's writer thread: while one runs,
    * the rows go to it behind the pages sent before them and its connection runs their SQL; else the main connection
-   * writes them at once. Answers once they are committed. Beside two CPU hogs the watcher's 256 orders written on the
-   * main connection held the main thread 55-110 ms, the longest blocks of a 100k-order sync (issue 35).
+   * writes them at once, as it does when the thread ends under them. Answers once they are committed. Beside two CPU
+   * hogs the watcher's 256 orders written on the main connection held the main thread 55-110 ms, the longest blocks
+   * of a 100k-order sync (issue 35).
    */
   storeInTurn(chainId: number, orders: readonly ApiOrder[], options?: { placedSinceLastLook?: boolean }): Promise<void>;
   /**
@@ -178,8 +179,16 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
       if (!writer || orders.length === 0) return storeOrders(chainId, orders, options);
       // The statements OrdersRepo.writeOrders() runs, on the thread's connection.
       const statements = options.placedSinceLastLook === true ? [INSERT_PLACED_SQL, UPSERT_ORDER_SQL] : [UPSERT_ORDER_SQL];
-      await writer.run(statements, orderRows(chainId, orders) as unknown as Record<string, unknown>[]);
-      changed();
+      const rows = orderRows(chainId, orders);
+      try {
+        await writer.run(statements, rows as unknown as Record<string, unknown>[]);
+      } catch (error) {
+        // A batch refused is the caller's error; a thread that ended took nothing with it: the main connection writes.
+        if (error instanceof StoreWriteError) throw error;
+        repo.writeOrders(rows, { placedSinceLastLook: options.placedSinceLastLook === true });
+      }
+      // Told in turn too: the watcher's dispatch (on history.changed) takes the write lock the thread holds for its next page.
+      await writer.inTurn(changed);
     },
     async inTurn(write) {
       const writer = StoreWriter.liveFor(db);
