@@ -43,8 +43,20 @@ export async function readBodyBytes(response: Response): Promise<ArrayBuffer> {
   for (const chunk of chunks) {
     bytes.set(chunk, at);
     at += chunk.byteLength;
+    release(chunk);
   }
   return bytes.buffer;
+}
+
+/**
+ * A chunk read off the body, copied already, let go of now where it is the only view of its buffer (a byte
+ * stream's chunks are: the stream took each buffer over when it was queued). Left to the collector, a sync's
+ * chunks piled up in the main thread, which allocates too little else for collections to come often: 24-29 MB
+ * of dead chunks at a 100k sync's peak (issue 35). A view into a larger buffer (a pool's) is left alone.
+ */
+function release(chunk: Uint8Array): void {
+  const { buffer } = chunk;
+  if (buffer instanceof ArrayBuffer && chunk.byteOffset === 0 && chunk.byteLength === buffer.byteLength) buffer.transfer(0);
 }
 
 /** parseBody() of an answer's bytes (UTF-8), in one go: off the main thread, where nothing waits on it. */
