@@ -43,20 +43,21 @@ export async function readBodyBytes(response: Response): Promise<ArrayBuffer> {
   for (const chunk of chunks) {
     bytes.set(chunk, at);
     at += chunk.byteLength;
-    release(chunk);
   }
+  for (const chunk of chunks) release(chunk);
   return bytes.buffer;
 }
 
 /**
- * A chunk read off the body, copied already, let go of now where it is the only view of its buffer (a byte
- * stream's chunks are: the stream took each buffer over when it was queued). Left to the collector, a sync's
- * chunks piled up in the main thread, which allocates too little else for collections to come often: 24-29 MB
- * of dead chunks at a 100k sync's peak (issue 35). A view into a larger buffer (a pool's) is left alone.
+ * A chunk read off the body, copied already, let go of now where it is the only view of its buffer. The body's
+ * chunks are its own: fetch copies each into a buffer of its own as it queues it (bounded-fetch.ts passes them on),
+ * and a Response made from a string or a buffer copies it. Left to the collector, a sync's chunks piled up in the
+ * main thread, which allocates too little else for collections to come often: 24-29 MB of dead chunks at a 100k
+ * sync's peak (issue 35). A view into a larger buffer (a pool's) is left alone, and so is a chunk met twice.
  */
 function release(chunk: Uint8Array): void {
   const { buffer } = chunk;
-  if (buffer instanceof ArrayBuffer && chunk.byteOffset === 0 && chunk.byteLength === buffer.byteLength) buffer.transfer(0);
+  if (buffer instanceof ArrayBuffer && !buffer.detached && chunk.byteOffset === 0 && chunk.byteLength === buffer.byteLength) buffer.transfer(0);
 }
 
 /** parseBody() of an answer's bytes (UTF-8), in one go: off the main thread, where nothing waits on it. */

@@ -25,6 +25,8 @@ export interface SyncCursor {
 const FINAL_LIST = FINAL_STATUSES.map((status) => `'${status}'`).join(', ');
 /** A scope's server orders that can still change: the terms of the orders_live index's own WHERE (migration 016), which the queries must repeat to read it alone. */
 const LIVE_IN_SCOPE = `account = ? AND chain_id = ? AND environment = ? AND status NOT IN (${FINAL_LIST}) AND local_state IS NULL`;
+/** The scope's live orders after a UID, in UID order, at most a limit: off the live-order index alone (migration 016). */
+export const LIVE_WINDOW_SQL = `SELECT uid, expires_at FROM orders WHERE ${LIVE_IN_SCOPE} AND uid > ? ORDER BY uid LIMIT ?`;
 const UPDATABLE = ORDER_COLUMN_NAMES.filter((name) => name !== 'uid');
 /** A row is rewritten only when something the service says about it changed. */
 const CHANGED = UPDATABLE.filter((name) => name !== 'synced_at').map((name) => `orders.${name} IS NOT excluded.${name}`).join(' OR ');
@@ -106,7 +108,7 @@ export class OrdersRepo {
     this.insertPlaced = db.prepare(INSERT_PLACED_SQL);
     this.selectTrades = db.prepare('SELECT order_uid, block_number, log_index, rest FROM trades WHERE order_uid = ? ORDER BY block_number, log_index');
     this.selectOrder = db.prepare('SELECT * FROM orders WHERE uid = ?');
-    this.selectLiveWindow = db.prepare(`SELECT uid, expires_at FROM orders WHERE ${LIVE_IN_SCOPE} AND uid > ? ORDER BY uid LIMIT ?`);
+    this.selectLiveWindow = db.prepare(LIVE_WINDOW_SQL);
   }
 
   /**

@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { boundedFetch } from '../../../../main/core/api/bounded-fetch';
 import { readBodyBytes } from '../../../../main/core/api/response-body';
 
 /** An answer whose body arrives in these chunks, as the network hands them over. */
@@ -36,9 +39,36 @@ describe('an answer body read into one buffer', () => {
     expect([...pool]).toEqual(new Array(16).fill(7));
   });
 
+  it('copies a chunk met twice both times before letting it go', async () => {
+    const chunk = new Uint8Array([1, 2]);
+    expect([...new Uint8Array(await readBodyBytes(answerOf([chunk, chunk])))]).toEqual([1, 2, 1, 2]);
+  });
+
   it('refuses a body read already, as Response.arrayBuffer() does, instead of reading it as empty', async () => {
     const answer = answerOf([new Uint8Array([1])]);
     await answer.arrayBuffer();
     await expect(readBodyBytes(answer)).rejects.toThrow(/read already/);
+  });
+});
+
+describe("fetch's answers, read through the app's bounded fetch", () => {
+  it('are read whole, and every chunk fetch handed over is let go of once copied', async () => {
+    const sent = Buffer.alloc(1_000_000, 'a');
+    sent.write('[1,2,3]', 0);
+    const server = createServer((_request, response) => response.end(sent));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await boundedFetch(globalThis.fetch, `http://127.0.0.1:${port}/api/v1/things`, {}, { endpoint: 'GET /api/v1/things', maxBytes: 2_000_000, headersMs: 5_000, bodyIdleMs: 5_000, totalMs: 10_000 });
+      // The chunks as they leave the bounded fetch, the same objects passed on.
+      const seen: Uint8Array[] = [];
+      const watched = answer.body!.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform: (chunk, controller) => (seen.push(chunk), controller.enqueue(chunk)) }));
+      const bytes = await readBodyBytes(new Response(watched));
+      expect(Buffer.from(bytes).equals(sent)).toBe(true);
+      expect(seen.length).toBeGreaterThan(1);
+      expect(seen.filter((chunk) => !chunk.buffer.detached)).toEqual([]);
+    } finally {
+      server.close();
+    }
   });
 });
