@@ -66,7 +66,7 @@ describe("fetch's answers, read through the app's bounded fetch", () => {
       const bytes = await readBodyBytes(new Response(watched));
       expect(Buffer.from(bytes).equals(sent)).toBe(true);
       expect(seen.length).toBeGreaterThan(1);
-      expect(seen.filter((chunk) => !chunk.buffer.detached)).toEqual([]);
+      expect(seen.filter((chunk) => !(chunk.buffer as ArrayBuffer).detached)).toEqual([]);
     } finally {
       server.close();
     }
