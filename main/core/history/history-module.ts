@@ -14,7 +14,7 @@ import type { FilledAmountReader } from './cancellation-source';
 import { FillTimes, type BlockClock } from './fill-times';
 import { historyHandlers, type HistoryCommand } from './history-handlers';
 import { apiOrderOf, toOrderParams } from './order-row';
-import { INSERT_PLACED_SQL, OrdersRepo, UPSERT_ORDER_SQL } from './orders-repo';
+import { OrdersRepo, orderStatements } from './orders-repo';
 import type { Handlers } from '../ipc/router';
 import { SubmissionJournal } from './submission-journal';
 import { SyncService, type SyncTiming } from './sync-service';
@@ -177,11 +177,10 @@ export function createHistoryModule(options: HistoryModuleOptions): HistoryModul
     async storeInTurn(chainId, orders, options = {}) {
       const writer = StoreWriter.liveFor(db);
       if (!writer || orders.length === 0) return storeOrders(chainId, orders, options);
-      // The statements OrdersRepo.writeOrders() runs, on the thread's connection.
-      const statements = options.placedSinceLastLook === true ? [INSERT_PLACED_SQL, UPSERT_ORDER_SQL] : [UPSERT_ORDER_SQL];
       const rows = orderRows(chainId, orders);
       try {
-        await writer.run(statements, rows as unknown as Record<string, unknown>[]);
+        // The statements OrdersRepo.writeOrders() runs, on the thread's connection.
+        await writer.run(orderStatements(options.placedSinceLastLook === true), rows as unknown as Record<string, unknown>[]);
       } catch (error) {
         // A batch refused is the caller's error; a thread that ended took nothing with it: the main connection writes.
         if (error instanceof StoreWriteError) throw error;

@@ -56,6 +56,10 @@ export const INSERT_PLACED_SQL = `INSERT INTO orders (${ORDER_COLUMN_NAMES.join(
   VALUES (${ORDER_COLUMN_NAMES.map((name) => PLACED[name] ?? (name === 'rest' ? 'pack_order_rest(@rest)' : `@${name}`)).join(', ')})
   ON CONFLICT (uid) DO NOTHING`;
 
+/** The statements that store orders as they are now, on any connection: placed first where the reader last looked before they were. */
+export const orderStatements = (placedSinceLastLook: boolean): readonly string[] =>
+  placedSinceLastLook ? [INSERT_PLACED_SQL, UPSERT_ORDER_SQL] : [UPSERT_ORDER_SQL];
+
 /** Stores a fill of an order we hold (fills of others are skipped); parameters from tradeParams(), `rest` packed here. */
 export const UPSERT_TRADE_SQL = `INSERT INTO trades (order_uid, block_number, log_index, rest)
   SELECT @order_uid, @block_number, @log_index, pack_trade_rest(@rest) WHERE EXISTS (SELECT 1 FROM orders WHERE uid = @order_uid)
@@ -125,7 +129,7 @@ export class OrdersRepo {
   writeOrders(rows: readonly OrderParams[], options: { refetchable?: boolean; placedSinceLastLook?: boolean } = {}): number {
     return this.commit(options.refetchable === true, () => {
       // The writer thread runs the same statements the same way (sync-writer.ts).
-      return runForEachRow(options.placedSinceLastLook ? [this.insertPlaced, this.upsertOrder] : [this.upsertOrder], rows);
+      return runForEachRow(options.placedSinceLastLook === true ? [this.insertPlaced, this.upsertOrder] : [this.upsertOrder], rows);
     });
   }
 

@@ -5,7 +5,7 @@ import { JSON_DEPTH_LIMIT } from '../../common/limits';
 import { withinJsonDepth } from '../api/json-depth';
 import { parseBodyBytes } from '../api/response-body';
 import { FINAL_STATUSES, toOrderParams } from './order-row';
-import { INSERT_PLACED_SQL, stillLiveIn, tradeAtOrBefore, tradeKey, tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type SyncScope } from './orders-repo';
+import { orderStatements, stillLiveIn, tradeAtOrBefore, tradeKey, tradeParams, UPSERT_TRADE_SQL, type SyncScope } from './orders-repo';
 
 /**
  * What a sync asks of a page of account orders besides its bytes: whose
@@ -130,8 +130,8 @@ function decodeOrders(body: unknown, ask: OrdersPageAsk): DecodedPage | null {
       followUp,
     },
     groups: [
-      { statements: [INSERT_PLACED_SQL, UPSERT_ORDER_SQL], rows: rows.slice(0, placed) },
-      { statements: [UPSERT_ORDER_SQL], rows: rows.slice(placed) },
+      { statements: orderStatements(true), rows: rows.slice(0, placed) },
+      { statements: orderStatements(false), rows: rows.slice(placed) },
     ],
   };
 }

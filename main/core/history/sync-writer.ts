@@ -7,7 +7,7 @@ import { buildPutOffIndexes, putOffIndexes } from '../store/put-off-indexes';
 import { writeTransaction } from '../store/write-transaction';
 import { decodePage, pageCheck, TOO_DEEP, type PageAsk, type PageCheck } from './sync-pages';
 import type { OrderParams } from './order-row';
-import { INSERT_PLACED_SQL, SAVE_CURSOR_SQL, tradeParams, UPSERT_ORDER_SQL, UPSERT_TRADE_SQL, type OrdersRepo, type SyncCursor, type SyncScope } from './orders-repo';
+import { orderStatements, SAVE_CURSOR_SQL, tradeParams, UPSERT_TRADE_SQL, type OrdersRepo, type SyncCursor, type SyncScope } from './orders-repo';
 
 /** Where a sync pass writes: each call one transaction, answering the rows that changed. */
 export interface SyncWriter {
@@ -109,7 +109,7 @@ export function openSyncWriter(repo: OrdersRepo, signal?: AbortSignal): SyncWrit
   };
   return {
     // One request: an order stored as placed and then as it is are committed together, never apart.
-    orders: (rows, placedSinceLastLook) => run(placedSinceLastLook ? [INSERT_PLACED_SQL, UPSERT_ORDER_SQL] : [UPSERT_ORDER_SQL], rows as unknown as Record<string, unknown>[]),
+    orders: (rows, placedSinceLastLook) => run(orderStatements(placedSinceLastLook === true), rows as unknown as Record<string, unknown>[]),
     trades: (trades) => run([UPSERT_TRADE_SQL], trades.map(tradeParams)),
     page: (bytes, ask) => {
       const { decoded, written } = pages.page(bytes, ask);
