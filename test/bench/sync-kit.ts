@@ -106,7 +106,9 @@ export async function replayAtServiceRate(requests: readonly Sent[]): Promise<{ 
  */
 export async function replayThroughAppLimiter(requests: readonly Sent[], limiter: RateLimiter = appRateLimiter()): Promise<void> {
   for (const request of requests) {
-    await limiter.acquire(['orderbook']);
-    await (await fetch(request.url, request.init)).arrayBuffer();
+    const grant = await limiter.acquire(['orderbook'], undefined, { kind: request.path });
+    const response = await fetch(request.url, request.init);
+    grant.answered();
+    await response.arrayBuffer();
   }
 }

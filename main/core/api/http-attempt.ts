@@ -50,7 +50,7 @@ export type Outcome =
 export async function attemptOnce<T>(
   deps: HttpDeps,
   req: SentRequest<T>,
-  bounds: { maxBytes: number; totalMs: number; headersMs: number; bodyIdleMs: number },
+  bounds: { maxBytes: number; totalMs: number; headersMs: number; bodyIdleMs: number; onHeaders?: () => void },
 ): Promise<Outcome> {
   let response: Response | undefined;
   let bytes: ArrayBuffer;
@@ -66,6 +66,8 @@ export async function attemptOnce<T>(
       },
       { endpoint: req.endpoint, ...(req.unscanned ? {} : { maxJsonDepth: JSON_DEPTH_LIMIT }), ...bounds },
     );
+    // The service counted the request before this: the rate limiter learns how late it may have been.
+    bounds.onHeaders?.();
     bytes = await readBodyBytes(response);
   } catch (cause) {
     req.signal?.throwIfAborted();

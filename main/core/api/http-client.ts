@@ -3,7 +3,7 @@ import { DEADLINES, type Deadlines } from '../../common/limits';
 import type { Clock } from '../clock';
 import type { ApiError } from './api-error';
 import { attemptOnce, retryable, tooDeep, type Answered, type Outcome, type SentRequest } from './http-attempt';
-import type { Lane, RateLimiter } from './rate-limiter';
+import type { Grant, Lane, RateLimiter } from './rate-limiter';
 import type { ResponseCache } from './response-cache';
 import { DEFAULT_MAX_ATTEMPTS, parseRetryAfter, retryDelay } from './retry-policy';
 import { badResponseError, deadlineError, offlineError, OutcomeUnclearError, unavailableNow } from './request-errors';
@@ -152,10 +152,12 @@ async function exchange<T, R>(deps: HttpDeps, asked: SentRequest<T>, accept: (ou
     const remaining = left();
     if (remaining <= 0) throw deadlineError(req, budgetMs, action !== undefined, last);
     const expiry = AbortSignal.timeout(remaining);
+    let grant: Grant;
     try {
-      await deps.limiter.acquire(req.buckets, req.signal ? AbortSignal.any([req.signal, expiry]) : expiry, {
+      grant = await deps.limiter.acquire(req.buckets, req.signal ? AbortSignal.any([req.signal, expiry]) : expiry, {
         lane,
         maxHoldMs: remaining,
+        kind: req.endpoint,
       });
     } catch (error) {
       req.signal?.throwIfAborted();
@@ -169,6 +171,7 @@ async function exchange<T, R>(deps: HttpDeps, asked: SentRequest<T>, accept: (ou
       totalMs: Math.max(1, Math.min(attemptMs, left())),
       headersMs: Math.min(deadlines.headersMs, attemptMs),
       bodyIdleMs: Math.min(deadlines.bodyIdleMs, attemptMs),
+      onHeaders: () => grant.answered(),
     });
     report(deps, req, outcome, deps.clock.now() - started);
     if (outcome.ok) {

@@ -16,6 +16,15 @@ import type { Clock } from '../clock';
  * requests could bring them closer at the service than here: `SAFETY_MS`.
  * (Counting from the response instead, as before, kept each slot for its whole
  * round trip plus a second and held a full sync to 1.3x the service's rate.)
+ *
+ * Yet a request may leave late (this process held up between its grant and
+ * the socket) or be counted late (a queue in front of the service's counter):
+ * on a busy machine either moved two requests closer at the service than a
+ * second and it answered 429 (issue 35: 2 to 5 in a 100-quote burst beside
+ * two CPU hogs). An answer that comes later than the quickest of the last
+ * answers of its kind tells of such a delay: the slot then counts from that
+ * much later (`Grant.answered()`), up to `LATE_CAP_MS`, so an answer slow for
+ * the service's own work costs the budget at most that.
  */
 export interface RateLimit {
   readonly perSecond: number;
@@ -35,11 +44,23 @@ const WINDOW_MS = 1_000;
 const SAFETY_MS = 30;
 /** A slot counts for this long after its request was sent. */
 const SPAN_MS = WINDOW_MS + SAFETY_MS;
+/** The most a late answer moves its slot's window (a slow answer may be the service's own work, not a delay). */
+export const LATE_CAP_MS = 100;
+/** Round trips of each kind of request kept to find the quickest: recent ones, so a slower network is soon the norm. */
+const ROUND_TRIPS_KEPT = 16;
 
 interface Slot {
-  /** When the request was sent (granted). */
+  /** When the request was granted (sent, as far as this process knows). */
   readonly at: number;
   readonly lane: Lane;
+  readonly kind: string;
+  /** Grant to answer, once the answer came. */
+  roundTrip?: number;
+}
+
+/** A request's slots, granted: answered() when its answer's headers come. */
+export interface Grant {
+  answered(): void;
 }
 
 /**
@@ -54,13 +75,16 @@ export interface AcquireOptions {
   lane?: Lane;
   /** A Retry-After hold longer than this fails the call at once (the user action's time left). */
   maxHoldMs?: number;
+  /** Requests of one kind (an endpoint) answer alike: a late answer is late against the quickest of its kind. */
+  kind?: string;
 }
 
 interface Waiter {
   readonly buckets: readonly string[];
   readonly lane: Lane;
   readonly maxHoldMs: number;
-  readonly resolve: () => void;
+  readonly kind: string;
+  readonly resolve: (grant: Grant) => void;
   readonly reject: (reason: unknown) => void;
   readonly detach: () => void;
 }
@@ -75,6 +99,8 @@ export class RateLimiter {
   private readonly holds = new Map<string, number>();
   /** When a user request for each bucket was last asked for or granted. */
   private readonly userSeen = new Map<string, number>();
+  /** The last round trips (grant to answer) of each kind of request. */
+  private readonly roundTrips = new Map<string, number[]>();
 
   constructor(
     private readonly limits: Readonly<Record<string, RateLimit>>,
@@ -88,11 +114,11 @@ export class RateLimiter {
    * answers. Callers of one service are served in order within their lane, the
    * user lane first.
    */
-  acquire(buckets: readonly string[], signal?: AbortSignal, options: AcquireOptions = {}): Promise<void> {
+  acquire(buckets: readonly string[], signal?: AbortSignal, options: AcquireOptions = {}): Promise<Grant> {
     const service = buckets[0] ?? '';
     const lane = options.lane ?? 'background';
     if (lane === 'user') this.seeUser(buckets);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Grant>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
         this.remove(service, waiter);
@@ -103,6 +129,7 @@ export class RateLimiter {
         buckets,
         lane,
         maxHoldMs: Math.min(this.maxHoldMs, options.maxHoldMs ?? Number.POSITIVE_INFINITY),
+        kind: options.kind ?? buckets.join(' '),
         resolve,
         reject,
         detach: () => signal?.removeEventListener('abort', onAbort),
@@ -150,8 +177,7 @@ export class RateLimiter {
         const wait = Math.max(held, this.room(head.buckets, head.lane, now));
         if (wait <= 0) {
           this.settle(service, head);
-          this.occupy(head.buckets, head.lane, now);
-          head.resolve();
+          head.resolve(this.occupy(head, now));
           continue;
         }
         await this.nap(service, wait);
@@ -166,16 +192,18 @@ export class RateLimiter {
     let wait = 0;
     for (const bucket of this.limited(buckets)) {
       const { perSecond, userReserve = 0 } = this.limits[bucket]!;
-      const live = (this.slots.get(bucket) ?? []).filter((slot) => slot.at > now - SPAN_MS);
-      this.slots.set(bucket, live);
-      // Slots are kept in the order they were granted: the one that must age out for room is this far back.
-      const until = (slots: readonly Slot[], limit: number) => (slots.length < limit ? now : slots[slots.length - limit]!.at + SPAN_MS);
+      // Kept while a quicker answer to come could still move it into the window; counted while it is in it.
+      const kept = (this.slots.get(bucket) ?? []).filter((slot) => slot.at > now - SPAN_MS - LATE_CAP_MS);
+      this.slots.set(bucket, kept);
+      const live = kept.filter((slot) => this.countsFrom(slot) > now - SPAN_MS);
+      // The slot that must age out for room: the limit-th latest (a late answer may have moved one past the next).
+      const until = (slots: readonly Slot[], limit: number) =>
+        slots.length < limit ? now : slots.map((slot) => this.countsFrom(slot)).sort((a, b) => b - a)[limit - 1]! + SPAN_MS;
       wait = Math.max(wait, until(live, perSecond) - now);
       if (lane === 'user') continue;
       const own = live.filter((slot) => slot.lane === 'background');
       // Evenly spaced, never in bursts: a user's first request waits at most one spacing for the next slot to free.
-      const last = own.at(-1);
-      if (last) wait = Math.max(wait, last.at + SPAN_MS / perSecond - now);
+      if (own.length > 0) wait = Math.max(wait, Math.max(...own.map((slot) => this.countsFrom(slot))) + SPAN_MS / perSecond - now);
       const activeUntil = (this.userSeen.get(bucket) ?? Number.NEGATIVE_INFINITY) + USER_ACTIVE_MS;
       if (activeUntil > now && userReserve > 0) {
         // The user is active: background takes a slot only where `userReserve` stay free after it (the user's own
@@ -200,9 +228,33 @@ export class RateLimiter {
     return wait;
   }
 
-  private occupy(buckets: readonly string[], lane: Lane, now: number): void {
+  /** Takes the waiter's slots; the grant tells each its round trip when the answer comes. */
+  private occupy({ buckets, lane, kind }: Waiter, now: number): Grant {
     if (lane === 'user') this.seeUser(buckets);
-    for (const bucket of this.limited(buckets)) this.slots.set(bucket, [...(this.slots.get(bucket) ?? []), { at: now, lane }]);
+    const taken: Slot[] = this.limited(buckets).map((bucket) => {
+      const slot: Slot = { at: now, lane, kind };
+      this.slots.set(bucket, [...(this.slots.get(bucket) ?? []), slot]);
+      return slot;
+    });
+    return {
+      answered: () => {
+        if (taken[0]?.roundTrip !== undefined) return;
+        const roundTrip = this.clock.now() - now;
+        for (const slot of taken) slot.roundTrip = roundTrip;
+        this.roundTrips.set(kind, [...(this.roundTrips.get(kind) ?? []), roundTrip].slice(-ROUND_TRIPS_KEPT));
+      },
+    };
+  }
+
+  /**
+   * When a slot's request may have reached the service: its grant, or as much later as its answer came after the
+   * quickest recent one of its kind (held up on its way, or counted late), up to LATE_CAP_MS. Read afresh each time:
+   * the first answers of a kind are judged by the quicker ones that come after them.
+   */
+  private countsFrom(slot: Slot): number {
+    if (slot.roundTrip === undefined) return slot.at;
+    const quickest = Math.min(...(this.roundTrips.get(slot.kind) ?? [slot.roundTrip]));
+    return slot.at + Math.min(LATE_CAP_MS, Math.max(0, slot.roundTrip - quickest));
   }
 
   private seeUser(buckets: readonly string[]): void {

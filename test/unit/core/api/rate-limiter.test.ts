@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../../../main/core/api/api-client';
 import { USER_ACTIVE_MS } from '../../../../main/common/limits';
-import { RateLimiter, type Lane } from '../../../../main/core/api/rate-limiter';
+import { LATE_CAP_MS, RateLimiter, type Lane } from '../../../../main/core/api/rate-limiter';
 import { FakeClock } from '../../../helpers/fake-clock';
 import { SteppedClock } from '../../../helpers/stepped-clock';
 
@@ -49,6 +49,52 @@ describe('rate limiter', () => {
     expect(secondAt - sentAt).toBeLessThanOrEqual(1_050);
   });
 
+  it('counts a slot from as late as its answer tells it may have been sent or counted, up to the cap', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ a: { perSecond: 1 } }, clock);
+    const send = async (answerMs: number, kind = 'GET /quick') => {
+      const grant = await limiter.acquire(['a'], undefined, { lane: 'user', kind });
+      const sentAt = clock.now();
+      clock.advance(answerMs);
+      grant.answered();
+      return sentAt;
+    };
+    const quick = await send(5);
+    // 80 ms later than the quickest answer of its kind: it may have left (or been counted) that late.
+    const late = await send(85);
+    expect(late - quick).toBe(1_030);
+    const afterLate = await send(5);
+    expect(afterLate - late).toBe(1_030 + 80);
+    // An answer far later moves its slot by the cap alone: the service's own slow work costs the budget little.
+    const slow = await send(800);
+    const afterSlow = await send(5);
+    expect(afterSlow - slow).toBe(1_030 + LATE_CAP_MS);
+    // A kind that always answers slowly is not late against itself.
+    const page = await send(60, 'GET /pages');
+    const nextPage = await send(60, 'GET /pages');
+    expect(nextPage - page).toBe(1_030);
+    const afterPages = await send(60, 'GET /pages');
+    expect(afterPages - nextPage).toBe(1_030);
+  });
+
+  it('judges the first answers of a kind by the quicker ones that come after them', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ a: { perSecond: 2 } }, clock);
+    const ask = () => limiter.acquire(['a'], undefined, { lane: 'user', kind: 'GET /x' });
+    const start = clock.now();
+    const [first] = await Promise.all([ask(), ask()]);
+    // The first answer comes 60 ms on, over a new connection say: nothing quicker is known yet.
+    clock.advance(60);
+    first.answered();
+    const third = await ask();
+    expect(clock.now() - start).toBe(1_030);
+    clock.advance(5);
+    third.answered();
+    // A 5 ms answer shows the first was 55 ms late: its slot ages out that much later.
+    await ask();
+    expect(clock.now() - start).toBe(55 + 1_030);
+  });
+
   it('holds a request to the tightest of its buckets', async () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter({ host: { perSecond: 5 }, quote: { perSecond: 10 } }, clock);
@@ -86,10 +132,13 @@ describe('rate limiter', () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter({ a: { perSecond: 1 } }, clock);
     await limiter.acquire(['a']);
+    const first = clock.now();
     const controller = new AbortController();
     controller.abort(new Error('user cancelled'));
     await expect(limiter.acquire(['a'], controller.signal)).rejects.toThrow('user cancelled');
-    await expect(limiter.acquire(['a'])).resolves.toBeUndefined();
+    // The aborted call took no slot: the next is granted as the first one's window ends, not a window later.
+    await limiter.acquire(['a']);
+    expect(clock.now() - first).toBe(1_030);
   });
 });
 
