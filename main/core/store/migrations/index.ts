@@ -18,11 +18,12 @@ import { liveOrdersCoveredMigration } from './016-live-orders-covered';
 import { putOffIndexesMigration } from './017-put-off-indexes';
 import { historyTokenFilledMigration } from './018-history-token-filled';
 import { searchTermsMigration } from './019-search-terms';
+import { ordersDerivedInBulkMigration } from './020-orders-derived-in-bulk';
 
 /** Every migration, in order. Append only: a shipped migration never changes. */
 export const MIGRATIONS: readonly Migration[] = [
   settingsMigration, accountsMigration, orderHistoryMigration, orderSearchMigration, marketSnapshotsMigration, watcherEventsMigration,
   ordersReshapeMigration, orderTransitionsMigration, transactionJournalMigration, notificationsNameMigration, notificationsBlockDatedMigration,
   transitionsBeforeFeesMigration, ordersMoveForwardMigration, journalEthFlowKindsMigration, historyTokenFilterMigration,
-  liveOrdersCoveredMigration, putOffIndexesMigration, historyTokenFilledMigration, searchTermsMigration,
+  liveOrdersCoveredMigration, putOffIndexesMigration, historyTokenFilledMigration, searchTermsMigration, ordersDerivedInBulkMigration,
 ];
