@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../../../main/core/api/api-client';
 import { USER_ACTIVE_MS } from '../../../../main/common/limits';
+import { answersAlike } from '../../../../main/core/api/http-client';
 import { LATE_CAP_MS, RateLimiter, type Lane } from '../../../../main/core/api/rate-limiter';
 import { FakeClock } from '../../../helpers/fake-clock';
 import { SteppedClock } from '../../../helpers/stepped-clock';
@@ -93,6 +94,14 @@ describe('rate limiter', () => {
     // A 5 ms answer shows the first was 55 ms late: its slot ages out that much later.
     await ask();
     expect(clock.now() - start).toBe(55 + 1_030);
+  });
+
+  it("judges a sync's pages against pages of their own size, not against a page of one", () => {
+    const endpoint = 'GET /api/v1/account/{owner}/orders';
+    const page = (offset: number, limit: number) => answersAlike({ endpoint, url: `https://api.cow.fi/mainnet/api/v1/account/0xab/orders?offset=${offset}&limit=${limit}` });
+    expect(page(0, 1000)).toBe(page(4000, 1000));
+    expect(page(0, 1)).not.toBe(page(1, 1000));
+    expect(answersAlike({ endpoint: 'POST /api/v1/quote', url: 'https://api.cow.fi/mainnet/api/v1/quote' })).toBe('POST /api/v1/quote');
   });
 
   it('holds a request to the tightest of its buckets', async () => {
