@@ -1,5 +1,5 @@
 import { setTimeout as pace } from 'node:timers/promises';
-import type { RequestOutcome } from '../../main/core/api/http-client';
+import { answersAlike, type RequestOutcome } from '../../main/core/api/http-client';
 import type { RateLimiter } from '../../main/core/api/rate-limiter';
 import { TEST_ACCOUNTS } from '../sandbox';
 import type { sandboxProcess } from '../integration/history/history-kit';
@@ -106,9 +106,9 @@ export async function replayAtServiceRate(requests: readonly Sent[]): Promise<{ 
  */
 export async function replayThroughAppLimiter(requests: readonly Sent[], limiter: RateLimiter = appRateLimiter()): Promise<void> {
   for (const request of requests) {
-    const grant = await limiter.acquire(['orderbook'], undefined, { kind: request.path });
+    const grant = await limiter.acquire(['orderbook'], undefined, { kind: answersAlike({ url: request.url, endpoint: request.path }) });
     const response = await fetch(request.url, request.init);
-    grant.answered();
+    if (response.ok) grant.answered();
     await response.arrayBuffer();
   }
 }

@@ -66,8 +66,9 @@ export async function attemptOnce<T>(
       },
       { endpoint: req.endpoint, ...(req.unscanned ? {} : { maxJsonDepth: JSON_DEPTH_LIMIT }), ...bounds },
     );
-    // The service counted the request before this: the rate limiter learns how late it may have been.
-    bounds.onHeaders?.();
+    // The service counted the request before this: the rate limiter learns how late it may have been. Only from a
+    // real answer: an error answered at once (a 429, a proxy's 502) would set a quickest no real answer comes near.
+    if (response.ok) bounds.onHeaders?.();
     bytes = await readBodyBytes(response);
   } catch (cause) {
     req.signal?.throwIfAborted();

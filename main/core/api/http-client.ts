@@ -208,13 +208,16 @@ async function exchange<T, R>(deps: HttpDeps, asked: SentRequest<T>, accept: (ou
 }
 
 /**
- * Requests whose answers take the service alike (the rate limiter's `kind`): one endpoint and one page size. A
- * page of 1000 orders takes the service 20-60 ms more to build than a page of one: judged against that, each
- * of a sync's pages looked late and held its slot longer.
+ * Requests whose answers take the service alike (the rate limiter's `kind`): one endpoint of one service (host
+ * and chain) and one page size. A page of 1000 orders takes the service 20-60 ms more to build than a page of
+ * one: judged against that, each of a sync's pages looked late and held its slot longer.
  */
 export function answersAlike(req: Pick<HttpRequest<unknown>, 'url' | 'endpoint'>): string {
-  const limit = new URL(req.url).searchParams.get('limit');
-  return limit === null ? req.endpoint : `${req.endpoint} limit=${limit}`;
+  const url = new URL(req.url);
+  const api = url.pathname.indexOf('/api/');
+  const service = `${url.host}${api > 0 ? url.pathname.slice(0, api) : ''}`;
+  const limit = url.searchParams.get('limit');
+  return `${service} ${req.endpoint}${limit === null ? '' : ` limit=${limit}`}`;
 }
 
 /** A failure that may hide a landed submission becomes "unclear"; a definite refusal stays what it is. */

@@ -202,7 +202,8 @@ export class RateLimiter {
       wait = Math.max(wait, until(live, perSecond) - now);
       if (lane === 'user') continue;
       const own = live.filter((slot) => slot.lane === 'background');
-      // Evenly spaced, never in bursts: a user's first request waits at most one spacing for the next slot to free.
+      // Evenly spaced, never in bursts: a user's first request waits at most one spacing (and a late answer's
+      // LATE_CAP_MS at most) for the next slot to free.
       if (own.length > 0) wait = Math.max(wait, Math.max(...own.map((slot) => this.countsFrom(slot))) + SPAN_MS / perSecond - now);
       const activeUntil = (this.userSeen.get(bucket) ?? Number.NEGATIVE_INFINITY) + USER_ACTIVE_MS;
       if (activeUntil > now && userReserve > 0) {

@@ -41,12 +41,15 @@ export const derivedLater = (db: Database) => (rowid: unknown) => (Number(rowid)
 /**
  * Writes a batch of orders (inside the caller's transaction or savepoint,
  * which undoes all of it if `write` throws), then adds what the orders it
- * inserted derive, in one statement per table: a trigger per row and table
- * cost a first sync's writer 75-90 µs of its 200-240 an order (measured, issue
- * 35), the same rows added in bulk a few. An order the batch inserts and
- * then updates is derived once, as it ends.
+ * inserted derive, in one statement per table. By triggers, row by row, the
+ * full-text entries cost a first sync's writes 60-70 µs an order and the two
+ * counts 70, of 195-245 in all; in bulk the writes took 137-153 (measured,
+ * issue 35). An order the batch inserts and then updates is derived once, as
+ * it ends.
  */
 export function writeDerivedInBulk<T>(db: Database, write: () => T): T {
+  // Outside a transaction a failure half-way would leave the orders written before it without their derived rows.
+  if (!db.inTransaction) throw new Error('A batch of orders is written inside a transaction: its derived rows are added at its end.');
   // A store not yet at version 20 (a migration's own test writes one) keeps them by trigger alone.
   if (floors.has(db) || (db.pragma('user_version', { simple: true }) as number) < GUARDED_FROM_VERSION) return write();
   let statements = prepared.get(db);
@@ -58,7 +61,8 @@ export function writeDerivedInBulk<T>(db: Database, write: () => T): T {
   floors.set(db, floor);
   try {
     const result = write();
-    for (const derive of statements.derive) derive.run(floor);
+    // A batch that inserted no order (fills, cursors, changes to orders held) has nothing to add.
+    if ((statements.floor.get() as number) > floor) for (const derive of statements.derive) derive.run(floor);
     return result;
   } finally {
     floors.delete(db);

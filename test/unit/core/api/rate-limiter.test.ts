@@ -101,7 +101,11 @@ describe('rate limiter', () => {
     const page = (offset: number, limit: number) => answersAlike({ endpoint, url: `https://api.cow.fi/mainnet/api/v1/account/0xab/orders?offset=${offset}&limit=${limit}` });
     expect(page(0, 1000)).toBe(page(4000, 1000));
     expect(page(0, 1)).not.toBe(page(1, 1000));
-    expect(answersAlike({ endpoint: 'POST /api/v1/quote', url: 'https://api.cow.fi/mainnet/api/v1/quote' })).toBe('POST /api/v1/quote');
+    const quote = (url: string) => answersAlike({ endpoint: 'POST /api/v1/quote', url });
+    expect(quote('https://api.cow.fi/mainnet/api/v1/quote')).toBe(quote('https://api.cow.fi/mainnet/api/v1/quote'));
+    // Another chain or environment of the same orderbook answers from its own service.
+    expect(quote('https://api.cow.fi/mainnet/api/v1/quote')).not.toBe(quote('https://api.cow.fi/xdai/api/v1/quote'));
+    expect(quote('https://api.cow.fi/mainnet/api/v1/quote')).not.toBe(quote('https://barn.api.cow.fi/mainnet/api/v1/quote'));
   });
 
   it('holds a request to the tightest of its buckets', async () => {
