@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
-import { DEPLOYER_CONTRACT, SALT } from '@cowprotocol/contracts';
-import { concat, encodeDeployData, getAddress, getCreate2Address, keccak256, parseEther, type Abi, type Address, type Hex } from 'viem';
+import { concat, encodeDeployData, getAddress, getCreate2Address, keccak256, parseEther, stringToHex, type Abi, type Address, type Hex } from 'viem';
 import { SOLVER } from '../account-fixtures';
 import { loadArtifacts } from './compile';
 import type { ChainClient } from './client';
@@ -46,12 +45,21 @@ export interface CowContracts {
 export const SETTLEMENT_ABI = deploymentOf(1, 'GPv2Settlement').abi;
 export const AUTHENTICATOR_ABI = deploymentOf(1, 'GPv2AllowListAuthentication').abi;
 
+/**
+ * The deterministic deployment proxy each contract was sent through (the
+ * deployment file's own receipt), and the salt deploy.ts in the package uses
+ * (read here, not imported: importing it loads all of ethers, see
+ * cow-tooling.ts). The CREATE2 check below fails on any other salt.
+ */
+const DEPLOYER_CONTRACT = getAddress((deploymentOf(1, 'GPv2Settlement') as Deployment & { receipt: { to: Address } }).receipt.to);
+const SALT = stringToHex('Mattresses in Berlin!', { size: 32 });
+
 /** CREATE2 through the proxy; fails unless the contract lands where the deployment file says. */
 async function deployThroughProxy(client: ChainClient, deployer: Address, deployment: Deployment): Promise<Address> {
   const initCode = deployment.args.length === 0 ? deployment.bytecode : encodeDeployData({ abi: deployment.abi, bytecode: deployment.bytecode, args: deployment.args });
-  const expected = getCreate2Address({ from: getAddress(DEPLOYER_CONTRACT), salt: SALT as Hex, bytecodeHash: keccak256(initCode) });
+  const expected = getCreate2Address({ from: DEPLOYER_CONTRACT, salt: SALT, bytecodeHash: keccak256(initCode) });
   if (expected !== getAddress(deployment.address)) throw new Error(`CREATE2 would put the contract at ${expected}, not ${deployment.address}`);
-  const hash = await client.sendTransaction({ account: deployer, to: getAddress(DEPLOYER_CONTRACT), data: concat([SALT as Hex, initCode]), chain: client.chain });
+  const hash = await client.sendTransaction({ account: deployer, to: DEPLOYER_CONTRACT, data: concat([SALT, initCode]), chain: client.chain });
   await client.waitForTransactionReceipt({ hash });
   return expected;
 }
@@ -59,7 +67,7 @@ async function deployThroughProxy(client: ChainClient, deployer: Address, deploy
 export async function deployCowContracts(client: ChainClient, deployer: Address): Promise<CowContracts> {
   const chainId = client.chain.id;
   const proxyCode = loadArtifacts().contracts.DeterministicDeploymentProxy.deployedBytecode;
-  await client.setCode({ address: getAddress(DEPLOYER_CONTRACT), bytecode: proxyCode });
+  await client.setCode({ address: DEPLOYER_CONTRACT, bytecode: proxyCode });
 
   // The allow-list authenticator: implementation, then the EIP-173 proxy whose
   // constructor initialises the manager (the real one, impersonated below).

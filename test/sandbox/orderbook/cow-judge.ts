@@ -1,16 +1,8 @@
-import {
-  computeOrderUid,
-  domain,
-  hashOrder,
-  hashOrderCancellation,
-  hashOrderCancellations,
-  OrderBalance,
-  OrderKind,
-  type Order,
-} from '@cowprotocol/contracts';
+import type { Order, OrderBalance } from '@cowprotocol/contracts';
 import { getAddress, recoverAddress, recoverMessageAddress, size, type Address, type Hex } from 'viem';
 import type { Environment } from '../../../main/common/protocol/environments';
 import type { OrderStruct } from '../../../main/common/protocol/order';
+import { cowTooling } from '../cow-tooling';
 
 /**
  * The sandbox's judge of signatures, UIDs and domains: digests come from
@@ -27,9 +19,10 @@ export const SETTLEMENT_ADDRESS: Readonly<Record<Environment, Address>> = {
   staging: getAddress('0xf553d092b50bdcbddeD1A99aF2cA29FBE5E2CB13'),
 };
 
-export const cowDomain = (chainId: number, environment: Environment) => domain(chainId, SETTLEMENT_ADDRESS[environment]);
+export const cowDomain = (chainId: number, environment: Environment) => cowTooling().domain(chainId, SETTLEMENT_ADDRESS[environment]);
 
 export function cowOrder(struct: OrderStruct): Order {
+  const { OrderKind } = cowTooling();
   return {
     sellToken: struct.sellToken,
     buyToken: struct.buyToken,
@@ -51,10 +44,10 @@ export function recoverOrderOwner(chainId: number, environment: Environment, str
   return recoverDigest(orderDigestOf(chainId, environment, struct), scheme, signature);
 }
 
-export const orderDigestOf = (chainId: number, environment: Environment, struct: OrderStruct) => hashOrder(cowDomain(chainId, environment), cowOrder(struct)) as Hex;
+export const orderDigestOf = (chainId: number, environment: Environment, struct: OrderStruct) => cowTooling().hashOrder(cowDomain(chainId, environment), cowOrder(struct)) as Hex;
 
 export function orderUidOf(chainId: number, environment: Environment, struct: OrderStruct, owner: Address): Hex {
-  return computeOrderUid(cowDomain(chainId, environment), cowOrder(struct), owner).toLowerCase() as Hex;
+  return cowTooling().computeOrderUid(cowDomain(chainId, environment), cowOrder(struct), owner).toLowerCase() as Hex;
 }
 
 /** eip712 signs the digest itself; ethsign signs it as a 32-byte personal message. */
@@ -66,10 +59,10 @@ async function recoverDigest(digest: string, scheme: 'eip712' | 'ethsign', signa
 
 /** Signer of a DELETE /api/v1/orders body: EIP-712 `OrderCancellations(bytes[] orderUids)`. */
 export function recoverCancellationsSigner(chainId: number, environment: Environment, uids: readonly Hex[], scheme: 'eip712' | 'ethsign', signature: Hex): Promise<Address> {
-  return recoverDigest(hashOrderCancellations(cowDomain(chainId, environment), [...uids]), scheme, signature);
+  return recoverDigest(cowTooling().hashOrderCancellations(cowDomain(chainId, environment), [...uids]), scheme, signature);
 }
 
 /** Signer of the deprecated single DELETE /api/v1/orders/{uid}: `OrderCancellation(bytes orderUid)`. */
 export function recoverCancellationSigner(chainId: number, environment: Environment, uid: Hex, scheme: 'eip712' | 'ethsign', signature: Hex): Promise<Address> {
-  return recoverDigest(hashOrderCancellation(cowDomain(chainId, environment), uid), scheme, signature);
+  return recoverDigest(cowTooling().hashOrderCancellation(cowDomain(chainId, environment), uid), scheme, signature);
 }

@@ -1,6 +1,7 @@
-import { encodeSignatureData, encodeTradeFlags, OrderBalance, OrderKind, SigningScheme, type Signature } from '@cowprotocol/contracts';
+import type { OrderBalance, Signature } from '@cowprotocol/contracts';
 import { decodeEventLog, encodeFunctionData, getAddress, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
 import { chainFunds, setTokenBalance } from '../chain/funds';
+import { cowTooling } from '../cow-tooling';
 import { SETTLEMENT_ABI } from '../chain/cow-deployment';
 import { ETHFLOW_ABI } from '../chain/ethflow-deployment';
 import { indexEthFlow } from '../orderbook/ethflow-index';
@@ -15,13 +16,6 @@ import type { SettlementReport } from './settle';
 
 /** Surplus above this share of the limit amount counts as a price improvement worth telling. */
 const PRICE_IMPROVEMENT_BPS = 100n;
-
-const SCHEMES: Record<OrderRecord['signingScheme'], SigningScheme> = {
-  eip712: SigningScheme.EIP712,
-  ethsign: SigningScheme.ETHSIGN,
-  presign: SigningScheme.PRESIGN,
-  eip1271: SigningScheme.EIP1271,
-};
 
 /**
  * What the chain says happened to orders outside the orderbook: an owner's
@@ -112,7 +106,8 @@ async function planTrades(state: SandboxState, chainId: number, open: OrderRecor
 }
 
 function signatureOf(order: OrderRecord): Signature {
-  const scheme = SCHEMES[order.signingScheme];
+  const { SigningScheme } = cowTooling();
+  const scheme = { eip712: SigningScheme.EIP712, ethsign: SigningScheme.ETHSIGN, presign: SigningScheme.PRESIGN, eip1271: SigningScheme.EIP1271 }[order.signingScheme];
   // A pre-signed order's settle() signature is its owner's address.
   if (scheme === SigningScheme.PRESIGN) return { scheme, data: order.owner };
   if (scheme === SigningScheme.EIP1271) return { scheme, data: { verifier: order.owner, signature: order.signature } };
@@ -120,6 +115,7 @@ function signatureOf(order: OrderRecord): Signature {
 }
 
 function encodeTrades(planned: PlannedTrade[]) {
+  const { encodeSignatureData, encodeTradeFlags, OrderKind } = cowTooling();
   const tokens: Address[] = [];
   const prices: bigint[] = [];
   const trades = planned.map(({ order, plan }, index) => {
