@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiOrder } from '../../../../main/common/protocol/api';
 import { toOrderParams, type OrderParams } from '../../../../main/core/history/order-row';
 import { orderStatements, OrdersRepo, UPSERT_ORDER_SQL } from '../../../../main/core/history/orders-repo';
-import { derivedLater, writeDerivedInBulk } from '../../../../main/core/store/derived-in-bulk';
+import { DERIVE_SQL, derivedLater, writeDerivedInBulk } from '../../../../main/core/store/derived-in-bulk';
 import { openStore, type Store } from '../../../../main/core/store/open-store';
 import { StoreWriter } from '../../../../main/core/store/store-writer';
 import { makeTempDir } from '../../../helpers/temp-dir';
@@ -107,6 +107,17 @@ describe('the rows derived from orders written in batches', () => {
     expectDerivedInStep();
     // Outside a transaction a batch is refused: a failure half-way would leave orders without their derived rows.
     expect(() => writeDerivedInBulk(db, () => 0)).toThrow(/inside a transaction/);
+  });
+
+  it("reads only the batch's own orders, however many the store holds: each derive looks them up by rowid", () => {
+    // Every index of the store is in place here, as in a resync or the watcher's writes (a first sync puts some off).
+    const indexes = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders'").pluck().all();
+    expect(indexes).toContain('orders_by_account');
+    for (const sql of DERIVE_SQL) {
+      const plan = (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(0) as { detail: string }[]).map((step) => step.detail);
+      // One step reads orders, and it is a search by rowid: never a scan of the table or of an index.
+      expect(plan.filter((step) => /^(SCAN|SEARCH) orders\b/.test(step))).toEqual(['SEARCH orders USING INTEGER PRIMARY KEY (rowid>?)']);
+    }
   });
 
   it('adds nothing for a batch that fails: the batch is undone whole', () => {
