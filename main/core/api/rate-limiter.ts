@@ -23,9 +23,9 @@ import type { Clock } from '../clock';
  * second and it answered 429 (issue 35: 2 to 5 in a 100-quote burst beside
  * two CPU hogs). An answer that comes later than the quickest of the last
  * answers of its kind (the same service, endpoint and page size:
- * `answersAlike()`) tells of such a delay: the slot then counts from that
- * much later (`Grant.answered()`), up to `LATE_CAP_MS`, so an answer slow for
- * the service's own work costs the budget at most that.
+ * http-client.ts `answersAlike()`) tells of such a delay: the slot then
+ * counts from that much later (`Grant.answered()`), up to `LATE_CAP_MS`, so
+ * an answer slow for the service's own work costs the budget at most that.
  */
 export interface RateLimit {
   readonly perSecond: number;

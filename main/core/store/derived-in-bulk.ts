@@ -16,8 +16,10 @@ const TOKEN_COUNTED = ['environment', 'sell_key', 'buy_key', 'sell_token', 'buy_
  * inserted, for every order above a rowid (the parameter): a batch's own,
  * read by rowid alone. NOT INDEXED: orders_by_account covers order_counts'
  * groups, and the planner took it and scanned every order at each batch (8 ms
- * a batch of 64 at 100k orders), wherever that index is in place: a sync into
- * a store that holds orders, a resync, the watcher's writes.
+ * a batch of 64 at 100k orders) wherever that index is in place, that is in
+ * every write but a long first sync into a near-empty store
+ * (put-off-indexes.ts). On all three statements alike, so that no index added
+ * later can turn one of them into a scan.
  */
 export const DERIVE_SQL = [
   `INSERT INTO orders_fts (rowid, ${SEARCHED_COLUMNS.join(', ')}) SELECT rowid, ${SEARCHED_COLUMNS.join(', ')} FROM orders NOT INDEXED WHERE rowid > ?`,

@@ -8,7 +8,7 @@ import type { ChainClient } from './client';
  * The production CoW Protocol contracts on a fresh chain, at their real
  * addresses: the bytecode and constructor arguments @cowprotocol/contracts
  * ships for each network, CREATE2-deployed through the deterministic
- * deployment proxy with the package's SALT, exactly as they were on chain.
+ * deployment proxy with the package's salt, exactly as they were on chain.
  */
 const require = createRequire(import.meta.url);
 
@@ -26,6 +26,8 @@ interface Deployment {
   abi: Abi;
   bytecode: Hex;
   args: unknown[];
+  /** The transaction that deployed it: `to` is the deployment proxy it went through. */
+  receipt: { to: Address };
 }
 
 export function deploymentOf(chainId: number, name: 'GPv2Settlement' | 'GPv2AllowListAuthentication' | 'GPv2AllowListAuthentication_Implementation' | 'GPv2AllowListAuthentication_Proxy'): Deployment {
@@ -46,12 +48,13 @@ export const SETTLEMENT_ABI = deploymentOf(1, 'GPv2Settlement').abi;
 export const AUTHENTICATOR_ABI = deploymentOf(1, 'GPv2AllowListAuthentication').abi;
 
 /**
- * The deterministic deployment proxy each contract was sent through (the
- * deployment file's own receipt), and the salt deploy.ts in the package uses
- * (read here, not imported: importing it loads all of ethers, see
- * cow-tooling.ts). The CREATE2 check below fails on any other salt.
+ * The deterministic deployment proxy the contracts were sent through (read
+ * from a deployment file's receipt; every network's files name the same), and
+ * the salt the package's deploy.ts uses, written out here: importing those
+ * from the package loads all of ethers (cow-tooling.ts). The CREATE2 check
+ * below fails on any other proxy or salt.
  */
-const DEPLOYER_CONTRACT = getAddress((deploymentOf(1, 'GPv2Settlement') as Deployment & { receipt: { to: Address } }).receipt.to);
+const DEPLOYER_CONTRACT = getAddress(deploymentOf(1, 'GPv2Settlement').receipt.to);
 const SALT = stringToHex('Mattresses in Berlin!', { size: 32 });
 
 /** CREATE2 through the proxy; fails unless the contract lands where the deployment file says. */

@@ -1,9 +1,9 @@
 import type { OrderBalance, Signature } from '@cowprotocol/contracts';
 import { decodeEventLog, encodeFunctionData, getAddress, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
 import { chainFunds, setTokenBalance } from '../chain/funds';
-import { cowTooling } from '../cow-tooling';
 import { SETTLEMENT_ABI } from '../chain/cow-deployment';
 import { ETHFLOW_ABI } from '../chain/ethflow-deployment';
+import { cowTooling } from '../cow-tooling';
 import { indexEthFlow } from '../orderbook/ethflow-index';
 import type { ChainClient } from '../chain/client';
 import type { SandboxChains } from '../chain';

@@ -109,7 +109,7 @@ describe('the rows derived from orders written in batches', () => {
     expect(() => writeDerivedInBulk(db, () => 0)).toThrow(/inside a transaction/);
   });
 
-  it("reads only the batch's own orders, however many the store holds: each derive looks them up by rowid", () => {
+  it("reads only the batch's own orders: each derive looks them up by rowid, never scanning orders or an index of them", () => {
     // Every index of the store is in place here, as in a resync or the watcher's writes (a first sync puts some off).
     const indexes = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders'").pluck().all();
     expect(indexes).toContain('orders_by_account');
